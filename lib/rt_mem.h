@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Keep a measurement free of page faults: lock, prefault, never give back. */
+#ifndef RT_MEM_H
+#define RT_MEM_H
+
+#include <stddef.h>
+
+/* mlockall(MCL_CURRENT | MCL_FUTURE). 0 or -errno. */
+int rt_mem_lock_all(void);
+
+/*
+ * Stop malloc from returning memory to the kernel (and from using mmap for
+ * large blocks), so freed and reallocated memory is not faulted in again.
+ */
+void rt_mem_keep_heap(void);
+
+/* Write to every page of [p, p+len) so it is backed now. */
+void rt_mem_prefault(void *p, size_t len);
+
+/* Touch `bytes` of the calling thread's stack below the current frame. */
+void rt_mem_prefault_stack(size_t bytes);
+
+/* Bytes of this process's locked memory (VmLck), or -errno. */
+long long rt_mem_locked_bytes(void);
+
+#endif

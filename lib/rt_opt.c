@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <ctype.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include <numa.h>
+
+#include "rt_opt.h"
+#include "rt_sched.h"
+
+/*
+ * libnuma reports parse errors by printing through these weak hooks; the
+ * library must stay silent, so the tools' own message is the only one.
+ */
+void numa_warn(int num, char *fmt, ...)
+{
+	(void)num;
+	(void)fmt;
+}
+
+void numa_error(char *where)
+{
+	(void)where;
+}
+
+int rt_opt_parse_ll(const char *s, long long min, long long max, long long *out)
+{
+	char *end;
+	long long v;
+
+	if (!s)
+		return -EINVAL;
+	while (*s == ' ' || *s == '\t')
+		s++;
+	if (!*s || !(isdigit((unsigned char)*s) || *s == '-' || *s == '+'))
+		return -EINVAL;
+	errno = 0;
+	v = strtoll(s, &end, 10);
+	if (end == s || *end != '\0')
+		return -EINVAL;
+	if (errno == ERANGE || v < min || v > max)
+		return -ERANGE;
+	*out = v;
+	return 0;
+}
+
+int rt_opt_parse_int(const char *s, int min, int max, int *out)
+{
+	long long v;
+	int err = rt_opt_parse_ll(s, min, max, &v);
+
+	if (!err)
+		*out = (int)v;
+	return err;
+}
+
+int rt_opt_parse_duration(const char *s, uint64_t max_seconds, uint64_t *seconds)
+{
+	uint64_t v = 0, mult = 1;
+
+	if (!s)
+		return -EINVAL;
+	while (*s == ' ' || *s == '\t')
+		s++;
+	if (!isdigit((unsigned char)*s))
+		return -EINVAL;
+	for (; isdigit((unsigned char)*s); s++) {
+		if (v > (UINT64_MAX - 9) / 10)
+			return -ERANGE;
+		v = v * 10 + (uint64_t)(*s - '0');
+	}
+	switch (tolower((unsigned char)*s)) {
+	case '\0': break;
+	case 's': mult = 1; s++; break;
+	case 'm': mult = 60; s++; break;
+	case 'h': mult = 3600; s++; break;
+	case 'd': mult = 86400; s++; break;
+	default: return -EINVAL;
+	}
+	if (*s != '\0')
+		return -EINVAL;
+	if (v > max_seconds / mult)
+		return -ERANGE;
+	*seconds = v * mult;
+	return 0;
+}
+
+int rt_opt_parse_policy(const char *s, int *policy)
+{
+	if (!s)
+		return -EINVAL;
+	return rt_sched_policy_from_name(s, policy);
+}
+
+int rt_opt_parse_cpulist(const char *s, struct rt_cpulist *out)
+{
+	struct rt_cpulist allowed;
+	struct bitmask *mask;
+	int err;
+
+	out->count = 0;
+	if (!s)
+		return -EINVAL;
+	while (*s == ' ' || *s == '\t')
+		s++;
+	if (!*s)
+		return -EINVAL;
+	err = rt_affinity_allowed(&allowed);
+	if (err)
+		return err;
+	mask = numa_parse_cpustring_all(s);
+	if (!mask)
+		return -EINVAL;
+	for (unsigned c = 0; c < mask->size && c < CPU_SETSIZE; c++) {
+		if (!numa_bitmask_isbitset(mask, c))
+			continue;
+		if (!rt_affinity_contains(&allowed, (int)c)) {
+			err = -ERANGE;
+			break;
+		}
+		out->cpu[out->count++] = (int)c;
+	}
+	numa_bitmask_free(mask);
+	if (!err && out->count == 0)
+		err = -ERANGE;
+	if (err)
+		out->count = 0;
+	return err;
+}

@@ -1,0 +1,113 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <errno.h>
+#include <fcntl.h>
+#include <libgen.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "rt_output.h"
+
+static void reset(struct rt_output *o)
+{
+	free(o->path);
+	free(o->tmppath);
+	o->path = NULL;
+	o->tmppath = NULL;
+	o->f = NULL;
+	o->is_stdout = false;
+}
+
+/* "<dir>/.<base>.XXXXXX": hidden, and in the same filesystem as the target. */
+static char *tmp_name(const char *path)
+{
+	char *d = strdup(path), *b = strdup(path), *out = NULL;
+
+	if (d && b) {
+		const char *dir = dirname(d), *base = basename(b);
+
+		if (asprintf(&out, "%s/.%s.XXXXXX", dir, base) < 0)
+			out = NULL;
+	}
+	free(d);
+	free(b);
+	return out;
+}
+
+int rt_output_open(struct rt_output *o, const char *path)
+{
+	mode_t mask;
+	int fd, err;
+
+	memset(o, 0, sizeof(*o));
+	if (!path || !*path)
+		return -EINVAL;
+	if (strcmp(path, "-") == 0) {
+		o->is_stdout = true;
+		o->f = stdout;
+		return 0;
+	}
+	/* A path ending in '/' names a directory, never a file we can write. */
+	if (path[strlen(path) - 1] == '/')
+		return -EISDIR;
+	o->path = strdup(path);
+	o->tmppath = tmp_name(path);
+	if (!o->path || !o->tmppath) {
+		reset(o);
+		return -ENOMEM;
+	}
+	fd = mkostemp(o->tmppath, O_CLOEXEC);
+	if (fd < 0) {
+		err = -errno;
+		reset(o);
+		return err;
+	}
+	/* mkstemp creates 0600; give the file the mode a plain open would. */
+	mask = umask(0);
+	umask(mask);
+	if (fchmod(fd, 0666 & ~mask) < 0 || !(o->f = fdopen(fd, "w"))) {
+		err = -errno;
+		close(fd);
+		unlink(o->tmppath);
+		reset(o);
+		return err;
+	}
+	return 0;
+}
+
+int rt_output_commit(struct rt_output *o)
+{
+	int err = 0;
+
+	if (!o->f)
+		return -EBADF;
+	if (o->is_stdout) {
+		err = (fflush(stdout) != 0 || ferror(stdout)) ? -EIO : 0;
+		o->f = NULL;
+		return err;
+	}
+	if (fflush(o->f) != 0 || ferror(o->f))
+		err = -EIO;
+	else if (fsync(fileno(o->f)) < 0)
+		err = -errno;
+	if (fclose(o->f) != 0 && !err)
+		err = -errno;
+	o->f = NULL;
+	/* rename() replaces a symlink at the target instead of following it. */
+	if (!err && rename(o->tmppath, o->path) < 0)
+		err = -errno;
+	if (err)
+		unlink(o->tmppath);
+	reset(o);
+	return err;
+}
+
+void rt_output_abort(struct rt_output *o)
+{
+	if (o->f && !o->is_stdout)
+		fclose(o->f);
+	if (o->tmppath)
+		unlink(o->tmppath);
+	reset(o);
+}

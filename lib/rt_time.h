@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* timespec arithmetic in 64-bit nanoseconds: no int casts, no 2147 s wrap. */
+#ifndef RT_TIME_H
+#define RT_TIME_H
+
+#include <stdint.h>
+#include <time.h>
+
+#define RT_NSEC_PER_USEC 1000LL
+#define RT_NSEC_PER_SEC 1000000000LL
+#define RT_USEC_PER_SEC 1000000LL
+
+static inline int64_t rt_time_to_ns(const struct timespec *t)
+{
+	return (int64_t)t->tv_sec * RT_NSEC_PER_SEC + t->tv_nsec;
+}
+
+struct timespec rt_time_from_ns(int64_t ns);
+
+/* a - b in ns. */
+int64_t rt_time_diff_ns(const struct timespec *a, const struct timespec *b);
+
+/* Add ns (may be negative) and keep tv_nsec in 0..999999999. */
+void rt_time_add_ns(struct timespec *t, int64_t ns);
+
+/* Bring tv_nsec into 0..999999999, carrying into tv_sec. */
+void rt_time_normalize(struct timespec *t);
+
+/* <0, 0, >0 as a is before, equal to or after b. */
+int rt_time_cmp(const struct timespec *a, const struct timespec *b);
+
+#endif

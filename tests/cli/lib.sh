@@ -1,0 +1,124 @@
+# shellcheck shell=sh
+# Helpers for black-box tests of the built binaries. Source it from a test:
+#   . "$top_srcdir/tests/cli/lib.sh"
+# Exit codes follow automake's harness: 0 PASS, 1 FAIL, 77 SKIP, 99 ERROR.
+
+: "${top_builddir:?run through make check (top_builddir unset)}"
+: "${top_srcdir:?run through make check (top_srcdir unset)}"
+
+TEST_NAME=$(basename "$0" .sh)
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/rt-tests-ng.$TEST_NAME.XXXXXX") || exit 99
+OUT="$WORK/stdout"
+ERR="$WORK/stderr"
+RC=0
+FAILS=0
+trap 'rm -rf "$WORK"' EXIT
+
+# Path of a built tool; tests never take one from PATH.
+tool() {
+	echo "$top_builddir/src/$1/$1"
+}
+
+# run_tool TOOL ARGS...: run it, capture stdout, stderr and the exit code.
+run_tool() {
+	_t=$1
+	shift
+	RC=0
+	"$(tool "$_t")" "$@" >"$OUT" 2>"$ERR" </dev/null || RC=$?
+}
+
+# run_tool_timeout SECONDS TOOL ARGS...: the same, killed after SECONDS.
+run_tool_timeout() {
+	_s=$1
+	_t=$2
+	shift 2
+	RC=0
+	timeout -k 2 "$_s" "$(tool "$_t")" "$@" >"$OUT" 2>"$ERR" </dev/null || RC=$?
+}
+
+fail() {
+	echo "FAIL: $*" >&2
+	FAILS=$((FAILS + 1))
+}
+
+# Print the reason and report SKIP (never PASS) to the harness.
+skip() {
+	echo "SKIP: $*"
+	exit 77
+}
+
+need_root() {
+	[ "$(id -u)" -eq 0 ] || skip "needs root (SCHED_FIFO, mlockall, /dev/cpu_dma_latency)"
+}
+
+need_cpus() {
+	[ "$(nproc)" -ge "$1" ] || skip "needs $1 CPUs, this machine has $(nproc)"
+}
+
+need_cmd() {
+	command -v "$1" >/dev/null 2>&1 || skip "needs the command '$1'"
+}
+
+need_tracefs() {
+	need_root
+	grep -qs ' tracefs ' /proc/mounts || [ -e /sys/kernel/tracing/tracing_on ] ||
+		mount -t tracefs nodev /sys/kernel/tracing 2>/dev/null ||
+		skip "needs tracefs (not mounted and cannot be mounted)"
+}
+
+expect_exit() {
+	[ "$RC" -eq "$1" ] || fail "exit code $RC, expected $1 (stderr: $(head -c 300 "$ERR"))"
+}
+
+expect_empty_stdout() {
+	[ ! -s "$OUT" ] || fail "stdout not empty: $(head -c 200 "$OUT")"
+}
+
+expect_empty_stderr() {
+	[ ! -s "$ERR" ] || fail "stderr not empty: $(head -c 300 "$ERR")"
+}
+
+# compare_exact FILE EXPECTED: byte-for-byte comparison, diff on failure.
+compare_exact() {
+	if ! cmp -s "$1" "$2"; then
+		fail "$1 differs from $2"
+		diff -u "$2" "$1" | head -40 >&2
+	fi
+}
+
+# expect_text FILE TEXT: FILE holds exactly TEXT (plus a final newline).
+expect_text() {
+	printf '%s\n' "$2" >"$WORK/expected.txt"
+	compare_exact "$1" "$WORK/expected.txt"
+}
+
+# compare_regex FILE RE_FILE: line N of FILE matches ERE line N of RE_FILE,
+# and both have the same number of lines.
+compare_regex() {
+	if ! awk -v refile="$2" '
+		BEGIN { while ((getline re < refile) > 0) res[++n] = re }
+		{ m++; if (m > n || $0 !~ ("^" res[m] "$")) { print "line " m ": " $0; bad = 1; exit } }
+		END { if (!bad && m != n) { print "lines: " m ", expected " n; bad = 1 } exit bad }
+	' "$1" >"$WORK/regex.diag"; then
+		fail "$1 does not match $2: $(cat "$WORK/regex.diag")"
+	fi
+}
+
+# expect_match FILE ERE: at least one line of FILE matches.
+expect_match() {
+	grep -Eq -- "$2" "$1" || fail "no line of $(basename "$1") matches /$2/"
+}
+
+expect_no_match() {
+	! grep -Eq -- "$2" "$1" || fail "a line of $(basename "$1") matches /$2/: $(grep -E -m1 -- "$2" "$1")"
+}
+
+# Finish: PASS when no check failed.
+finish() {
+	if [ "$FAILS" -ne 0 ]; then
+		echo "$TEST_NAME: $FAILS check(s) failed"
+		exit 1
+	fi
+	echo "$TEST_NAME: ok"
+	exit 0
+}

@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include "unit.h"
+
+#include "rt_mem.h"
+
+START_TEST(lock_all_shows_in_vmlck)
+{
+	struct rlimit rl;
+
+	ck_assert_int_eq(getrlimit(RLIMIT_MEMLOCK, &rl), 0);
+	if (geteuid() != 0 && rl.rlim_cur != RLIM_INFINITY) {
+		/* Not root: a small limit makes mlockall fail; that must be an errno. */
+		int err = rt_mem_lock_all();
+		ck_assert(err == 0 || err == -ENOMEM || err == -EPERM);
+		return;
+	}
+	ck_assert_int_eq(rt_mem_lock_all(), 0);
+	ck_assert_int_gt(rt_mem_locked_bytes(), 0);
+}
+END_TEST
+
+START_TEST(unlocked_process_has_no_vmlck)
+{
+	ck_assert_int_eq(rt_mem_locked_bytes(), 0);
+}
+END_TEST
+
+START_TEST(prefault_backs_pages)
+{
+	size_t len = 8 * 1024 * 1024;
+	char *p = malloc(len);
+	struct rusage before, after;
+
+	ck_assert_ptr_nonnull(p);
+	rt_mem_prefault(p, len);
+	ck_assert_int_eq(getrusage(RUSAGE_SELF, &before), 0);
+	memset(p, 1, len); /* every page already present: no new minor faults */
+	ck_assert_int_eq(getrusage(RUSAGE_SELF, &after), 0);
+	ck_assert_int_lt(after.ru_minflt - before.ru_minflt, 16);
+	free(p);
+	rt_mem_prefault(NULL, 0); /* empty range is a no-op */
+}
+END_TEST
+
+START_TEST(prefault_stack_then_no_faults)
+{
+	struct rusage before, after;
+
+	rt_mem_keep_heap();
+	rt_mem_prefault_stack(256 * 1024);
+	ck_assert_int_eq(getrusage(RUSAGE_SELF, &before), 0);
+	rt_mem_prefault_stack(256 * 1024);
+	ck_assert_int_eq(getrusage(RUSAGE_SELF, &after), 0);
+	ck_assert_int_lt(after.ru_minflt - before.ru_minflt, 4);
+}
+END_TEST
+
+Suite *unit_suite(void)
+{
+	Suite *s = suite_create("rt_mem");
+	TCase *tc = tcase_create("locking_and_prefault");
+
+	tcase_add_test(tc, unlocked_process_has_no_vmlck);
+	tcase_add_test(tc, lock_all_shows_in_vmlck);
+	tcase_add_test(tc, prefault_backs_pages);
+	tcase_add_test(tc, prefault_stack_then_no_faults);
+	suite_add_tcase(s, tc);
+	return s;
+}
