@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <stdio.h>
+#include <string.h>
+
+#include "rt_report.h"
+#include "rt_sysinfo.h"
+
+void rt_report_init(struct rt_report *r, int argc, char *const argv[])
+{
+	size_t used = 0;
+
+	r->cmdline[0] = '\0';
+	for (int i = 0; i < argc; i++) {
+		size_t n = strlen(argv[i]);
+
+		if (used + n + (i ? 1 : 0) >= sizeof(r->cmdline))
+			break;
+		if (i)
+			r->cmdline[used++] = ' ';
+		memcpy(r->cmdline + used, argv[i], n);
+		used += n;
+		r->cmdline[used] = '\0';
+	}
+	r->start = time(NULL);
+}
+
+void rt_report_format_time(time_t t, char *buf, size_t len)
+{
+	static const char *const days[] = { "Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat" };
+	static const char *const months[] = { "Jan", "Feb", "Mar", "Apr", "May", "Jun",
+					      "Jul", "Aug", "Sep", "Oct", "Nov", "Dec" };
+	struct tm tm;
+	char zone[8];
+
+	/* Day and month names by hand: RFC 2822 wants English whatever the locale. */
+	localtime_r(&t, &tm);
+	strftime(zone, sizeof(zone), "%z", &tm);
+	snprintf(buf, len, "%s, %02d %s %04d %02d:%02d:%02d %s", days[tm.tm_wday % 7],
+		 tm.tm_mday, months[tm.tm_mon % 12], tm.tm_year + 1900, tm.tm_hour, tm.tm_min,
+		 tm.tm_sec, zone);
+}
+
+void rt_report_json_header(struct rt_json *j, const struct rt_report *r, int return_code)
+{
+	struct rt_sysinfo si;
+	char when[64];
+
+	rt_sysinfo_read(&si);
+	rt_json_object_begin(j, NULL);
+	rt_json_int(j, "file_version", 1);
+	rt_json_string(j, "cmdline:", r->cmdline);
+	rt_json_string(j, "rt_test_version:", RT_INTERFACE_VERSION);
+	rt_report_format_time(r->start, when, sizeof(when));
+	rt_json_string(j, "start_time", when);
+	rt_report_format_time(time(NULL), when, sizeof(when));
+	rt_json_string(j, "end_time", when);
+	rt_json_int(j, "return_code", return_code);
+	rt_json_object_begin(j, "sysinfo");
+	rt_json_string(j, "sysname", si.sysname);
+	rt_json_string(j, "nodename", si.nodename);
+	rt_json_string(j, "release", si.release);
+	rt_json_string(j, "version", si.version);
+	rt_json_string(j, "machine", si.machine);
+	rt_json_int(j, "realtime", si.realtime);
+	rt_json_object_end(j);
+}

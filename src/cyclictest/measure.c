@@ -1,0 +1,291 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The instrument. Between two wakeups a thread does the timer call, one
+ * clock read, integer nanosecond arithmetic and updates of its own data:
+ * no allocation, no locks, no printing, no other system call (-x also asks
+ * the timer for its overrun count, which is that mode's definition).
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "rt_mem.h"
+#include "rt_sched.h"
+#include "rt_signal.h"
+#include "rt_time.h"
+
+#include "measure.h"
+
+#define STACK_PREFAULT_BYTES (64 * 1024)
+
+static inline void publish_begin(struct ct_thread *t)
+{
+	atomic_fetch_add_explicit(&t->seq, 1, memory_order_relaxed);
+	atomic_thread_fence(memory_order_release);
+}
+
+static inline void publish_end(struct ct_thread *t)
+{
+	atomic_fetch_add_explicit(&t->seq, 1, memory_order_release);
+}
+
+void cyclictest_stats_snapshot(struct ct_thread *t, struct rt_stats *out)
+{
+	uint32_t s1, s2;
+
+	do {
+		s1 = atomic_load_explicit(&t->seq, memory_order_acquire);
+		*out = *(volatile struct rt_stats *)&t->stats;
+		atomic_thread_fence(memory_order_acquire);
+		s2 = atomic_load_explicit(&t->seq, memory_order_relaxed);
+	} while ((s1 & 1) || s1 != s2);
+}
+
+static inline void ring_push(struct ct_ring *r, uint64_t cycle, int64_t value)
+{
+	uint64_t head = atomic_load_explicit(&r->head, memory_order_relaxed);
+	uint64_t tail = atomic_load_explicit(&r->tail, memory_order_acquire);
+
+	if (head - tail >= r->cap) {
+		atomic_fetch_add_explicit(&r->lost, 1, memory_order_relaxed);
+		return;
+	}
+	r->buf[head % r->cap] = (struct ct_sample){ cycle, value };
+	atomic_store_explicit(&r->head, head + 1, memory_order_release);
+}
+
+bool cyclictest_ring_pop(struct ct_ring *r, struct ct_sample *out)
+{
+	uint64_t tail = atomic_load_explicit(&r->tail, memory_order_relaxed);
+	uint64_t head = atomic_load_explicit(&r->head, memory_order_acquire);
+
+	if (tail == head)
+		return false;
+	*out = r->buf[tail % r->cap];
+	atomic_store_explicit(&r->tail, tail + 1, memory_order_release);
+	return true;
+}
+
+static bool stop_requested(const struct ct_run *run)
+{
+	return atomic_load_explicit(&run->stop, memory_order_relaxed) != 0;
+}
+
+/* -b: the first thread over the limit stops the trace and the run. */
+static void hit_break(struct ct_thread *t, int64_t value, int64_t diff_ns)
+{
+	struct ct_run *run = t->run;
+	int none = -1;
+	char msg[96];
+
+	if (!atomic_compare_exchange_strong(&run->break_thread, &none, t->index))
+		return;
+	atomic_store(&run->break_value, value);
+	run->break_tid = atomic_load(&t->tid);
+	if (t->cfg->tracemark) {
+		snprintf(msg, sizeof(msg), "hit latency threshold (%lld > %ld)\n",
+			 (long long)(diff_ns / 1000), t->cfg->breaktrace_us);
+		rt_trace_mark(&run->trace, msg);
+	}
+	rt_trace_stop(&run->trace);
+	atomic_store(&run->stop, 1);
+}
+
+static void record(struct ct_thread *t, const struct timespec *now, int64_t diff_ns)
+{
+	const struct cyclictest_config *cfg = t->cfg;
+	int64_t value = cfg->nsecs ? diff_ns : diff_ns / 1000;
+	uint64_t cycle = t->stats.count;
+
+	publish_begin(t);
+	rt_stats_add(&t->stats, value);
+	publish_end(t);
+	if (cfg->hist_buckets)
+		rt_hist_add(&t->hist, value, cycle);
+	if (cfg->verbose)
+		ring_push(&t->ring, cycle, value);
+	if (cfg->spike_us && diff_ns > cfg->spike_us * 1000) {
+		if (t->spike_count < t->spike_cap)
+			t->spikes[t->spike_count] = (struct ct_spike){
+				value, rt_time_to_ns(now) / 1000 };
+		t->spike_count++;
+	}
+	if (cfg->breaktrace_us && diff_ns > cfg->breaktrace_us * 1000)
+		hit_break(t, value, diff_ns);
+}
+
+/* First expected wakeup: one interval after the start (or after now). */
+static struct timespec first_wakeup(struct ct_thread *t)
+{
+	const struct cyclictest_config *cfg = t->cfg;
+	struct timespec next;
+
+	if (cfg->aligned_us >= 0 || cfg->secaligned_us >= 0) {
+		long off = cfg->aligned_us >= 0 ? cfg->aligned_us * t->index : 0;
+
+		next = t->run->start_ts;
+		rt_time_add_ns(&next, off * 1000);
+	} else {
+		clock_gettime(cfg->clock, &next);
+	}
+	rt_time_add_ns(&next, t->interval_ns);
+	return next;
+}
+
+static int sleep_until(const struct ct_thread *t, const struct timespec *next,
+		       const struct timespec *interval)
+{
+	struct timespec rem = *interval;
+	int ret;
+
+	switch (t->cfg->timer) {
+	case CT_TIMER_RELATIVE:
+		while ((ret = clock_nanosleep(t->cfg->clock, 0, &rem, &rem)) == EINTR)
+			if (stop_requested(t->run))
+				break;
+		return ret;
+	case CT_TIMER_NANOSLEEP:
+		while ((ret = nanosleep(&rem, &rem)) < 0 && errno == EINTR)
+			if (stop_requested(t->run))
+				return EINTR;
+		return ret < 0 ? errno : 0;
+	default:
+		while ((ret = clock_nanosleep(t->cfg->clock, TIMER_ABSTIME, next, NULL)) == EINTR)
+			if (stop_requested(t->run))
+				break;
+		return ret;
+	}
+}
+
+/* clock_nanosleep / nanosleep modes. */
+static void loop_sleep(struct ct_thread *t)
+{
+	const struct cyclictest_config *cfg = t->cfg;
+	struct timespec interval = rt_time_from_ns(t->interval_ns);
+	struct timespec next = first_wakeup(t), now;
+	bool relative = cfg->timer == CT_TIMER_RELATIVE || cfg->timer == CT_TIMER_NANOSLEEP;
+
+	if (relative) /* expected = previous wakeup + interval */
+		rt_time_add_ns(&next, -t->interval_ns);
+
+	while (!stop_requested(t->run)) {
+		int ret;
+
+		if (relative)
+			rt_time_add_ns(&next, t->interval_ns);
+		ret = sleep_until(t, &next, &interval);
+		if (ret == EINTR)
+			break;
+		if (ret) {
+			t->error = ret;
+			t->error_what = "clock_nanosleep";
+			break;
+		}
+		clock_gettime(cfg->clock, &now);
+		record(t, &now, rt_time_diff_ns(&now, &next));
+		if (cfg->loops && t->stats.count >= cfg->loops)
+			break;
+		if (relative) {
+			next = now;
+			continue;
+		}
+		rt_time_add_ns(&next, t->interval_ns);
+		/* Woke later than a whole interval: skip the missed periods. */
+		while (rt_time_cmp(&now, &next) >= 0)
+			rt_time_add_ns(&next, t->interval_ns);
+	}
+}
+
+/* -x: a POSIX interval timer signals this thread; overruns move the grid. */
+static void loop_posix_timer(struct ct_thread *t)
+{
+	const struct cyclictest_config *cfg = t->cfg;
+	struct sigevent sev = { 0 };
+	struct itimerspec its;
+	struct timespec next = first_wakeup(t), now;
+	sigset_t set;
+	timer_t timer;
+	int sig;
+
+	sigemptyset(&set);
+	sigaddset(&set, RT_SIGNAL_TIMER);
+	sev.sigev_notify = SIGEV_THREAD_ID;
+	sev.sigev_signo = RT_SIGNAL_TIMER;
+	sev._sigev_un._tid = atomic_load(&t->tid);
+	if (timer_create(cfg->clock, &sev, &timer) < 0) {
+		t->error = errno;
+		t->error_what = "timer_create";
+		return;
+	}
+	its.it_value = next;
+	its.it_interval = rt_time_from_ns(t->interval_ns);
+	if (timer_settime(timer, TIMER_ABSTIME, &its, NULL) < 0) {
+		t->error = errno;
+		t->error_what = "timer_settime";
+		timer_delete(timer);
+		return;
+	}
+	while (!stop_requested(t->run)) {
+		if (sigwait(&set, &sig) != 0 || stop_requested(t->run))
+			break;
+		clock_gettime(cfg->clock, &now);
+		record(t, &now, rt_time_diff_ns(&now, &next));
+		if (cfg->loops && t->stats.count >= cfg->loops)
+			break;
+		int overrun = timer_getoverrun(timer);
+		rt_time_add_ns(&next, t->interval_ns * (1 + (overrun > 0 ? overrun : 0)));
+	}
+	timer_delete(timer);
+}
+
+void *cyclictest_measure(void *arg)
+{
+	struct ct_thread *t = arg;
+	struct ct_run *run = t->run;
+
+	atomic_store(&t->tid, rt_sched_gettid());
+	if (t->cfg->timer == CT_TIMER_POSIX) {
+		/* The timer signal is taken with sigwait, never by a handler. */
+		sigset_t set;
+
+		sigemptyset(&set);
+		sigaddset(&set, RT_SIGNAL_TIMER);
+		pthread_sigmask(SIG_BLOCK, &set, NULL);
+	}
+	rt_mem_prefault_stack(STACK_PREFAULT_BYTES);
+	pthread_mutex_lock(&run->gate_lock);
+	run->gate_ready++;
+	pthread_cond_broadcast(&run->gate_cond);
+	while (!run->gate_open)
+		pthread_cond_wait(&run->gate_cond, &run->gate_lock);
+	pthread_mutex_unlock(&run->gate_lock);
+
+	if (!stop_requested(run)) {
+		if (t->cfg->timer == CT_TIMER_POSIX)
+			loop_posix_timer(t);
+		else
+			loop_sleep(t);
+	}
+	atomic_store(&t->done, true);
+	atomic_fetch_add(&run->finished, 1);
+	pthread_kill(run->main_thread, RT_SIGNAL_DONE);
+	return NULL;
+}
+
+void cyclictest_gate_wait_ready(struct ct_run *run, int created)
+{
+	pthread_mutex_lock(&run->gate_lock);
+	while (run->gate_ready < created)
+		pthread_cond_wait(&run->gate_cond, &run->gate_lock);
+	pthread_mutex_unlock(&run->gate_lock);
+}
+
+void cyclictest_gate_open(struct ct_run *run)
+{
+	pthread_mutex_lock(&run->gate_lock);
+	run->gate_open = 1;
+	pthread_cond_broadcast(&run->gate_cond);
+	pthread_mutex_unlock(&run->gate_lock);
+}

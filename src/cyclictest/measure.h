@@ -1,0 +1,110 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The measurement threads and what they share with the main thread. A
+ * thread owns its statistics, histogram, sample ring and spike list; the
+ * main thread reads the statistics through a sequence counter while the run
+ * goes on and everything else after the join.
+ */
+#ifndef CYCLICTEST_MEASURE_H
+#define CYCLICTEST_MEASURE_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "rt_hist.h"
+#include "rt_stats.h"
+#include "rt_trace.h"
+
+#include "options.h"
+
+/* One -v sample. */
+struct ct_sample {
+	uint64_t cycle;
+	int64_t value;
+};
+
+/* Single-producer single-consumer ring: the thread pushes, main drains. */
+struct ct_ring {
+	struct ct_sample *buf;
+	uint64_t cap;
+	_Atomic uint64_t head; /* written by the thread */
+	_Atomic uint64_t tail; /* written by the main thread */
+	_Atomic uint64_t lost; /* samples dropped because the ring was full */
+};
+
+struct ct_spike {
+	int64_t value; /* report unit */
+	int64_t ts_us; /* clock time of the wakeup */
+};
+
+struct ct_run;
+
+struct ct_thread {
+	/* set before the thread starts, read-only afterwards */
+	int index;
+	int cpu;             /* pinned CPU, -1 = not pinned */
+	int policy;
+	int prio;
+	int64_t interval_ns;
+	const struct cyclictest_config *cfg;
+	struct ct_run *run;
+	pthread_t pthread;
+	bool created;
+	_Atomic bool done;   /* left the loop */
+
+	/* published to the display: stats are valid while seq is even */
+	_Atomic uint32_t seq;
+	_Atomic pid_t tid;
+	struct rt_stats stats;
+
+	/* the thread's own, read by main only after the join */
+	struct rt_hist hist;
+	struct ct_ring ring;
+	struct ct_spike *spikes;
+	uint64_t spike_cap;
+	uint64_t spike_count; /* all spikes seen, may exceed spike_cap */
+	int error;            /* errno of a failed timer call, 0 = fine */
+	const char *error_what;
+
+	/* the main thread's own: -o reduction state and SMI counter base */
+	uint64_t osc_n;
+	int64_t osc_max;
+	uint64_t osc_max_cycle;
+	uint64_t smi_start;
+	uint64_t smi_count;
+};
+
+struct ct_run {
+	_Atomic int stop;             /* set by main (or a break): threads leave */
+	_Atomic int finished;         /* threads that have left their loop */
+	pthread_t main_thread;        /* told with RT_SIGNAL_DONE when one finishes */
+	pthread_mutex_t gate_lock;    /* start gate: nobody measures before all are ready */
+	pthread_cond_t gate_cond;
+	int gate_ready;               /* threads waiting at the gate */
+	int gate_open;                /* 1: go, with stop set: leave at once */
+	struct timespec start_ts;     /* common base for -A / --secaligned */
+	_Atomic int break_thread;     /* -b: index of the thread that broke, -1 = none */
+	_Atomic int64_t break_value;  /* its latency, report unit */
+	pid_t break_tid;
+	struct rt_trace trace;        /* -b: tracefs files, fds -1 when unused */
+	int nthreads;
+	struct ct_thread *threads;
+};
+
+/* Main: wait until `created` threads are at the gate, then open it. */
+void cyclictest_gate_wait_ready(struct ct_run *run, int created);
+void cyclictest_gate_open(struct ct_run *run);
+
+/* Thread entry point. */
+void *cyclictest_measure(void *arg);
+
+/* Consistent copy of a thread's statistics while it runs. */
+void cyclictest_stats_snapshot(struct ct_thread *t, struct rt_stats *out);
+
+/* Pop one -v sample; false when the ring is empty. */
+bool cyclictest_ring_pop(struct ct_ring *r, struct ct_sample *out);
+
+#endif

@@ -1,0 +1,442 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <errno.h>
+#include <getopt.h>
+#include <sched.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "rt_opt.h"
+#include "rt_prog.h"
+
+#include "options.h"
+
+enum {
+	OPT_DEFAULT_SYSTEM = 256,
+	OPT_HISTFILE,
+	OPT_JSON,
+	OPT_LAPTOP,
+	OPT_LATENCY,
+	OPT_MAINAFFINITY,
+	OPT_POLICY,
+	OPT_PRIOSPREAD,
+	OPT_SECALIGNED,
+	OPT_SPIKE,
+	OPT_SPIKE_NODES,
+	OPT_SMI,
+	OPT_TRACEMARK,
+	OPT_DBG,
+	OPT_HELP,
+	OPT_VERSION,
+};
+
+static const char short_opts[] = ":a::A::b:c:d:D:F:h:H:i:l:mMnNo:p:qrRsSt::uvx";
+
+static const struct option long_opts[] = {
+	{ "affinity", optional_argument, NULL, 'a' },
+	{ "aligned", optional_argument, NULL, 'A' },
+	{ "breaktrace", required_argument, NULL, 'b' },
+	{ "clock", required_argument, NULL, 'c' },
+	{ "default-system", no_argument, NULL, OPT_DEFAULT_SYSTEM },
+	{ "distance", required_argument, NULL, 'd' },
+	{ "duration", required_argument, NULL, 'D' },
+	{ "fifo", required_argument, NULL, 'F' },
+	{ "histogram", required_argument, NULL, 'h' },
+	{ "histofall", required_argument, NULL, 'H' },
+	{ "histfile", required_argument, NULL, OPT_HISTFILE },
+	{ "interval", required_argument, NULL, 'i' },
+	{ "json", required_argument, NULL, OPT_JSON },
+	{ "laptop", no_argument, NULL, OPT_LAPTOP },
+	{ "latency", required_argument, NULL, OPT_LATENCY },
+	{ "loops", required_argument, NULL, 'l' },
+	{ "mainaffinity", required_argument, NULL, OPT_MAINAFFINITY },
+	{ "mlockall", no_argument, NULL, 'm' },
+	{ "refresh_on_max", no_argument, NULL, 'M' },
+	{ "nsecs", no_argument, NULL, 'N' },
+	{ "oscope", required_argument, NULL, 'o' },
+	{ "priority", required_argument, NULL, 'p' },
+	/* The spelling the help text of 2.4 shows; an exact match beats the
+	 * abbreviation rule, which would find --prio ambiguous. */
+	{ "prio", required_argument, NULL, 'p' },
+	{ "policy", required_argument, NULL, OPT_POLICY },
+	{ "priospread", no_argument, NULL, OPT_PRIOSPREAD },
+	{ "quiet", no_argument, NULL, 'q' },
+	{ "relative", no_argument, NULL, 'r' },
+	{ "resolution", no_argument, NULL, 'R' },
+	{ "secaligned", optional_argument, NULL, OPT_SECALIGNED },
+	{ "system", no_argument, NULL, 's' },
+	{ "smp", no_argument, NULL, 'S' },
+	{ "spike", required_argument, NULL, OPT_SPIKE },
+	{ "spike-nodes", required_argument, NULL, OPT_SPIKE_NODES },
+	{ "smi", no_argument, NULL, OPT_SMI },
+	{ "threads", optional_argument, NULL, 't' },
+	{ "tracemark", no_argument, NULL, OPT_TRACEMARK },
+	{ "unbuffered", no_argument, NULL, 'u' },
+	{ "verbose", no_argument, NULL, 'v' },
+	{ "dbg_cyclictest", no_argument, NULL, OPT_DBG },
+	{ "posix_timers", no_argument, NULL, 'x' },
+	{ "help", no_argument, NULL, OPT_HELP },
+	{ "version", no_argument, NULL, OPT_VERSION },
+	{ NULL, 0, NULL, 0 },
+};
+
+void cyclictest_usage(void)
+{
+	printf("cyclictest V %s (%s %s)\n"
+	       "Usage:\n"
+	       "cyclictest <options>\n\n", RT_INTERFACE_VERSION, PACKAGE_NAME, PACKAGE_VERSION);
+	fputs(
+"-a [CPUSET] --affinity[=CPUSET]  pin measurement threads round-robin to CPUSET\n"
+"                           (libnuma syntax: 2, 0-3, 1,3-5, !0, +0-1, all);\n"
+"                           without CPUSET, thread N runs on the Nth allowed CPU.\n"
+"                           Without -a threads are not pinned\n"
+"-A [USEC]   --aligned[=USEC]   align the first wakeups of all threads to a common\n"
+"                           start, thread N shifted by N*USEC\n"
+"-b USEC     --breaktrace=USEC  stop the run (and the ftrace trace) when a latency\n"
+"                           exceeds USEC\n"
+"-c CLOCK    --clock=CLOCK  0 = CLOCK_MONOTONIC (default), 1 = CLOCK_REALTIME\n"
+"            --default-system  do not write /dev/cpu_dma_latency (no PM tuning)\n"
+"-d DIST     --distance=DIST  interval increment per thread in us (default 500)\n"
+"-D TIME     --duration=TIME  run time: N, Ns, Nm, Nh or Nd (default: no limit)\n"
+"-F PATH     --fifo=PATH    create a named pipe at PATH serving the status lines\n"
+"-h US       --histogram=US  print a latency histogram of US 1-us buckets at exit\n"
+"-H US       --histofall=US  like -h, plus a column summing all threads\n"
+"            --histfile=PATH  write the histogram to PATH instead of stdout\n"
+"-i INTV     --interval=INTV  base interval of thread 0 in us (default 1000)\n"
+"            --json=FILE    write the results as JSON to FILE ('-' = stdout)\n"
+"            --laptop       do not write /dev/cpu_dma_latency (save battery)\n"
+"            --latency=PM_QOS  value in us written to /dev/cpu_dma_latency (default 0)\n"
+"-l LOOPS    --loops=LOOPS  cycles per thread (default 0 = endless)\n"
+"            --mainaffinity=CPUSET  run the main (display) thread on CPUSET\n"
+"-m          --mlockall     lock current and future memory (fail if not possible)\n"
+"-M          --refresh_on_max  redraw the display only when a maximum grows\n"
+"-N          --nsecs        report in ns instead of us\n"
+"-o RED      --oscope=RED   with -v, print only the maximum of every RED samples\n"
+"-p PRIO     --priority=PRIO  real-time priority of the threads (0..99)\n"
+"            --policy=NAME  other, normal, batch, idle, fifo or rr\n"
+"            --priospread   give thread N priority PRIO-N\n"
+"-q          --quiet        print only a summary at exit\n"
+"-r          --relative     sleep relative to the previous wakeup\n"
+"-R          --resolution   measure the clock resolution and warn if coarse\n"
+"            --secaligned[=USEC]  start at the next full second plus USEC\n"
+"-s          --system       sleep with the nanosleep() system call\n"
+"-S          --smp          one pinned thread per allowed CPU, same priority\n"
+"            --spike=USEC   record every latency above USEC and list them at exit\n"
+"            --spike-nodes=N  at most N recorded spikes (default 1024)\n"
+"            --smi          count System Management Interrupts (x86, MSR 0x34)\n"
+"-t [NUM]    --threads[=NUM]  NUM threads; without NUM one per allowed CPU\n"
+"            --tracemark    with -b, write a marker into the ftrace trace\n"
+"-u          --unbuffered   unbuffered stdout, for live processing\n"
+"-v          --verbose      print every sample as n:c:v (thread:cycle:latency)\n"
+"            --dbg_cyclictest  print debugging information\n"
+"-x          --posix_timers  use POSIX interval timers instead of clock_nanosleep\n"
+"            --help         print this help and exit\n"
+"            --version      print the version and exit\n"
+"\n"
+"Usage errors exit with 2, run-time errors with 1.\n", stdout);
+}
+
+void cyclictest_config_init(struct cyclictest_config *cfg)
+{
+	memset(cfg, 0, sizeof(*cfg));
+	cfg->threads = 1;
+	cfg->interval_us = 1000;
+	cfg->distance_us = 500;
+	cfg->clock = CLOCK_MONOTONIC;
+	cfg->timer = CT_TIMER_ABSOLUTE;
+	cfg->policy = SCHED_OTHER;
+	cfg->aligned_us = -1;
+	cfg->secaligned_us = -1;
+	cfg->spike_nodes = 1024;
+}
+
+/* The long name an option is reported under in error messages. */
+static const char *opt_name(int c)
+{
+	for (const struct option *o = long_opts; o->name; o++)
+		if (o->val == c)
+			return o->name;
+	return "?";
+}
+
+static int get_long(int c, const char *arg, long long min, long long max, const char *unit,
+		    long long *out)
+{
+	if (rt_opt_parse_ll(arg, min, max, out))
+		return rt_prog_range_error(opt_name(c), arg, min, max, unit);
+	return 0;
+}
+
+#define GET(c, arg, min, max, unit, field)                                       \
+	do {                                                                     \
+		long long v_;                                                    \
+		if (get_long(c, arg, min, max, unit, &v_))                       \
+			return RT_EXIT_USAGE;                                    \
+		(field) = v_;                                                    \
+	} while (0)
+
+static int get_cpulist(int c, const char *arg, struct rt_cpulist *out)
+{
+	struct rt_cpulist allowed;
+	char set[256] = "?";
+
+	if (rt_opt_parse_cpulist(arg, out) == 0)
+		return 0;
+	if (rt_affinity_allowed(&allowed) == 0)
+		rt_affinity_format(&allowed, set, sizeof(set));
+	return rt_prog_usage_error("invalid --%s '%s': must be a CPU list within the allowed CPUs %s",
+				   opt_name(c), arg, set);
+}
+
+/*
+ * 2.4 takes an optional argument also as the next argv word ("-t 4",
+ * "-a 1"). cyclictest has no operands, so a next word that is not an
+ * option is this option's value.
+ */
+static const char *optional_value(int argc, char *argv[])
+{
+	if (optarg)
+		return optarg;
+	if (optind < argc && argv[optind][0] != '\0' && argv[optind][0] != '-')
+		return argv[optind++];
+	return NULL;
+}
+
+static int parse_clock(const char *arg, clockid_t *clock)
+{
+	if (strcmp(arg, "monotonic") == 0) {
+		*clock = CLOCK_MONOTONIC;
+		return 0;
+	}
+	if (strcmp(arg, "realtime") == 0) {
+		*clock = CLOCK_REALTIME;
+		return 0;
+	}
+	int v;
+	if (rt_opt_parse_int(arg, 0, 1, &v))
+		return rt_prog_usage_error("invalid --clock '%s': must be 0..1 "
+					   "(0 = monotonic, 1 = realtime)", arg);
+	*clock = v ? CLOCK_REALTIME : CLOCK_MONOTONIC;
+	return 0;
+}
+
+static int bad_option(int argc, char *argv[], int c)
+{
+	const char *word = optind > 0 && optind <= argc ? argv[optind - 1] : "?";
+
+	if (c == ':') {
+		if (optopt)
+			return rt_prog_usage_error("option '-%c' requires an argument", optopt);
+		return rt_prog_usage_error("option '%s' requires an argument", word);
+	}
+	if (optopt)
+		return rt_prog_usage_error("invalid option '-%c'", optopt);
+	return rt_prog_usage_error("unrecognized or ambiguous option '%s'", word);
+}
+
+static int parse_one(struct cyclictest_config *cfg, int c, int argc, char *argv[])
+{
+	const char *v;
+
+	switch (c) {
+	case 'a':
+		cfg->affinity = true;
+		v = optional_value(argc, argv);
+		if (v && get_cpulist(c, v, &cfg->affinity_cpus))
+			return RT_EXIT_USAGE;
+		if (!v)
+			cfg->affinity_cpus.count = 0; /* all allowed CPUs, decided later */
+		break;
+	case 'A':
+		v = optional_value(argc, argv);
+		cfg->aligned_us = 0;
+		if (v)
+			GET(c, v, 0, CT_MAX_INTERVAL_US, "us", cfg->aligned_us);
+		break;
+	case 'b': GET(c, optarg, 1, 3600000000LL, "us", cfg->breaktrace_us); break;
+	case 'c':
+		if (parse_clock(optarg, &cfg->clock))
+			return RT_EXIT_USAGE;
+		break;
+	case 'd':
+		GET(c, optarg, 0, CT_MAX_INTERVAL_US, "us", cfg->distance_us);
+		cfg->distance_given = true;
+		break;
+	case 'D': {
+		uint64_t s;
+		if (rt_opt_parse_duration(optarg, 3650ULL * 86400, &s))
+			return rt_prog_usage_error("invalid --duration '%s': must be N, Ns, Nm, Nh "
+						   "or Nd, at most 3650d", optarg);
+		cfg->duration_s = s;
+		break;
+	}
+	case 'F': cfg->fifo = optarg; break;
+	case 'H':
+		cfg->hist_sum = true;
+		/* fall through */
+	case 'h': GET(c, optarg, 1, CT_MAX_HIST_US, "us", cfg->hist_buckets); break;
+	case 'i': GET(c, optarg, 1, CT_MAX_INTERVAL_US, "us", cfg->interval_us); break;
+	case 'l': GET(c, optarg, 0, 1LL << 62, NULL, cfg->loops); break;
+	case 'm': cfg->mlockall = true; break;
+	case 'M': cfg->refresh_on_max = true; break;
+	case 'n':
+		rt_prog_error("warning: -n is obsolete and ignored (clock_nanosleep is the default)");
+		break;
+	case 'N': cfg->nsecs = true; break;
+	case 'o': GET(c, optarg, 1, 1000000, "samples", cfg->oscope); break;
+	case 'p':
+		GET(c, optarg, 0, 99, NULL, cfg->priority);
+		cfg->priority_given = true;
+		break;
+	case 'q': cfg->quiet = true; break;
+	case 'r': cfg->timer = CT_TIMER_RELATIVE; break;
+	case 'R': cfg->resolution = true; break;
+	case 's': cfg->timer = cfg->timer == CT_TIMER_POSIX ? -1 : CT_TIMER_NANOSLEEP; break;
+	case 'S': cfg->smp = true; break;
+	case 't':
+		v = optional_value(argc, argv);
+		cfg->threads_per_cpu = !v;
+		if (v)
+			GET(c, v, 1, CT_MAX_THREADS, NULL, cfg->threads);
+		break;
+	case 'u': cfg->unbuffered = true; break;
+	case 'v': cfg->verbose = true; break;
+	case 'x': cfg->timer = cfg->timer == CT_TIMER_NANOSLEEP ? -1 : CT_TIMER_POSIX; break;
+	case OPT_DEFAULT_SYSTEM: cfg->default_system = true; break;
+	case OPT_HISTFILE: cfg->histfile = optarg; break;
+	case OPT_JSON: cfg->json = optarg; break;
+	case OPT_LAPTOP: cfg->laptop = true; break;
+	case OPT_LATENCY: GET(c, optarg, 0, 2000000000, "us", cfg->latency_us); break;
+	case OPT_MAINAFFINITY:
+		if (get_cpulist(c, optarg, &cfg->mainaffinity_cpus))
+			return RT_EXIT_USAGE;
+		cfg->mainaffinity = true;
+		break;
+	case OPT_POLICY:
+		if (rt_opt_parse_policy(optarg, &cfg->policy))
+			return rt_prog_usage_error("invalid --policy '%s': must be other, normal, "
+						   "batch, idle, fifo or rr", optarg);
+		cfg->policy_given = true;
+		break;
+	case OPT_PRIOSPREAD: cfg->priospread = true; break;
+	case OPT_SECALIGNED:
+		v = optional_value(argc, argv);
+		cfg->secaligned_us = 0;
+		if (v)
+			GET(c, v, 0, CT_MAX_INTERVAL_US, "us", cfg->secaligned_us);
+		break;
+	case OPT_SPIKE: GET(c, optarg, 1, 3600000000LL, "us", cfg->spike_us); break;
+	case OPT_SPIKE_NODES: GET(c, optarg, 1, 1000000, NULL, cfg->spike_nodes); break;
+	case OPT_SMI: cfg->smi = true; break;
+	case OPT_TRACEMARK: cfg->tracemark = true; break;
+	case OPT_DBG: cfg->debug = true; break;
+	case OPT_HELP: cyclictest_usage(); return -1;
+	case OPT_VERSION: rt_prog_print_version(stdout); return -1;
+	default: return bad_option(argc, argv, c);
+	}
+	return 0;
+}
+
+int cyclictest_parse_args(struct cyclictest_config *cfg, int argc, char *argv[])
+{
+	int c, err;
+
+	opterr = 0;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, short_opts, long_opts, NULL)) != -1) {
+		err = parse_one(cfg, c, argc, argv);
+		if (err)
+			return err;
+	}
+	/* Empty argv words (from scripts that expand empty variables) are ignored. */
+	for (; optind < argc; optind++)
+		if (argv[optind][0] != '\0')
+			return rt_prog_usage_error("unexpected argument '%s'", argv[optind]);
+	return 0;
+}
+
+long cyclictest_thread_interval_us(const struct cyclictest_config *cfg, int n)
+{
+	return cfg->interval_us + (long)n * cfg->distance_us;
+}
+
+int cyclictest_thread_priority(const struct cyclictest_config *cfg, int n)
+{
+	int prio = cfg->priority;
+
+	if (cfg->priospread) {
+		prio -= n;
+		if (prio < 1)
+			prio = 1;
+	}
+	return prio;
+}
+
+static int check_policy(struct cyclictest_config *cfg)
+{
+	bool rt = cfg->policy == SCHED_FIFO || cfg->policy == SCHED_RR;
+
+	if (cfg->priospread && !cfg->priority_given) {
+		cfg->priority = cfg->threads + 1 > 99 ? 99 : cfg->threads + 1;
+		cfg->priority_given = true;
+		fprintf(stderr, "defaulting realtime priority to %d\n", cfg->priority);
+	}
+	if (!cfg->policy_given) {
+		cfg->policy = cfg->priority > 0 ? SCHED_FIFO : SCHED_OTHER;
+		return 0;
+	}
+	if (rt && !cfg->priority_given) {
+		cfg->priority = cfg->threads + 1 > 99 ? 99 : cfg->threads + 1;
+		fprintf(stderr, "defaulting realtime priority to %d\n", cfg->priority);
+	}
+	if (rt && cfg->priority == 0)
+		return rt_prog_usage_error("invalid --priority '0': must be 1..99 with --policy=%s",
+					   cfg->policy == SCHED_FIFO ? "fifo" : "rr");
+	if (!rt && cfg->priority > 0)
+		return rt_prog_usage_error("invalid --priority '%d': must be 0 with --policy "
+					   "other, normal, batch or idle", cfg->priority);
+	return 0;
+}
+
+int cyclictest_config_check(struct cyclictest_config *cfg)
+{
+	struct rt_cpulist allowed;
+
+	if ((int)cfg->timer == -1)
+		return rt_prog_usage_error("--system and --posix_timers are mutually exclusive");
+	if (cfg->oscope && !cfg->verbose)
+		return rt_prog_usage_error("--oscope needs --verbose");
+	if (cfg->aligned_us >= 0 && cfg->secaligned_us >= 0)
+		return rt_prog_usage_error("--aligned and --secaligned are mutually exclusive");
+	if (cfg->tracemark && !cfg->breaktrace_us)
+		return rt_prog_usage_error("--tracemark needs --breaktrace");
+	if (cfg->smi && !cfg->affinity && !cfg->smp)
+		return rt_prog_usage_error("--smi needs --affinity or --smp (SMIs are counted per CPU)");
+	if (rt_affinity_allowed(&allowed))
+		return rt_prog_usage_error("cannot read the CPUs this process may use");
+
+	if (cfg->smp) {
+		if (cfg->affinity)
+			fprintf(stderr, "WARN: -a ignored due to smp mode\n");
+		if (cfg->threads_per_cpu || cfg->threads != 1)
+			fprintf(stderr, "WARN: -t ignored due to smp mode\n");
+		cfg->affinity = true;
+		cfg->affinity_cpus = allowed;
+		cfg->threads = (int)allowed.count;
+	} else if (cfg->affinity && cfg->affinity_cpus.count == 0) {
+		cfg->affinity_cpus = allowed;
+	}
+	if (cfg->threads_per_cpu && !cfg->smp)
+		cfg->threads = (int)(cfg->affinity ? cfg->affinity_cpus.count : allowed.count);
+
+	if (cfg->hist_buckets) {
+		if (cfg->distance_given && cfg->distance_us)
+			fprintf(stderr, "WARN: distance is ignored and set to 0, if histogram enabled\n");
+		cfg->distance_us = 0;
+	}
+	if (cyclictest_thread_interval_us(cfg, cfg->threads - 1) > 3600LL * 1000000)
+		return rt_prog_usage_error("invalid --distance '%ld': thread %d would get an "
+					   "interval above 1 hour", cfg->distance_us,
+					   cfg->threads - 1);
+	return check_policy(cfg);
+}

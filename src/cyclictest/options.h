@@ -1,0 +1,94 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* cyclictest's configuration: filled by a parser without side effects. */
+#ifndef CYCLICTEST_OPTIONS_H
+#define CYCLICTEST_OPTIONS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <time.h>
+
+#include "rt_affinity.h"
+
+enum cyclictest_timer {
+	CT_TIMER_ABSOLUTE,  /* clock_nanosleep(TIMER_ABSTIME), the default */
+	CT_TIMER_RELATIVE,  /* -r: clock_nanosleep relative */
+	CT_TIMER_NANOSLEEP, /* -s: nanosleep() */
+	CT_TIMER_POSIX,     /* -x: timer_create + sigwait */
+};
+
+#define CT_MAX_THREADS 4096
+#define CT_MAX_INTERVAL_US 1000000
+#define CT_MAX_HIST_US 1000000
+
+struct cyclictest_config {
+	/* what runs */
+	int threads;             /* measurement threads */
+	bool threads_per_cpu;    /* -t without NUM: one per allowed (or -a) CPU */
+	bool smp;                /* -S: one per allowed CPU, pinned */
+	long interval_us;        /* -i: thread 0's period */
+	long distance_us;        /* -d: added per thread */
+	bool distance_given;
+	uint64_t loops;          /* -l: per thread, 0 = endless */
+	uint64_t duration_s;     /* -D: 0 = no limit */
+	clockid_t clock;         /* -c */
+	enum cyclictest_timer timer;
+	/* scheduling */
+	int policy;              /* SCHED_* */
+	bool policy_given;
+	int priority;            /* -p: 0..99 */
+	bool priority_given;
+	bool priospread;         /* thread N gets priority - N */
+	bool affinity;           /* -a given: pin threads */
+	struct rt_cpulist affinity_cpus; /* -a CPUSET, or the allowed CPUs */
+	bool mainaffinity;
+	struct rt_cpulist mainaffinity_cpus;
+	bool mlockall;           /* -m */
+	long aligned_us;         /* -A: offset per thread, -1 = off */
+	long secaligned_us;      /* --secaligned offset, -1 = off */
+	/* power management */
+	int latency_us;          /* --latency: written to /dev/cpu_dma_latency */
+	bool laptop;
+	bool default_system;
+	/* output */
+	bool quiet;              /* -q */
+	bool verbose;            /* -v */
+	long oscope;             /* -o: reduce -v output, 0 = off */
+	bool nsecs;              /* -N: report in ns */
+	bool refresh_on_max;     /* -M */
+	bool unbuffered;         /* -u */
+	long hist_buckets;       /* -h/-H: buckets (us, ns with -N), 0 = off */
+	bool hist_sum;           /* -H */
+	const char *histfile;    /* --histfile */
+	const char *json;        /* --json, "-" = stdout */
+	const char *fifo;        /* -F */
+	long breaktrace_us;      /* -b, 0 = off */
+	bool tracemark;
+	long spike_us;           /* --spike, 0 = off */
+	long spike_nodes;        /* --spike-nodes */
+	bool smi;
+	bool resolution;         /* -R */
+	bool debug;              /* --dbg_cyclictest */
+};
+
+void cyclictest_config_init(struct cyclictest_config *cfg);
+
+/*
+ * Parse argv into cfg. Only stores values: no files opened, no scheduling.
+ * On a usage error prints the one-line message and returns RT_EXIT_USAGE;
+ * returns -1 after --help or --version were printed (exit 0); else 0.
+ */
+int cyclictest_parse_args(struct cyclictest_config *cfg, int argc, char *argv[]);
+
+/*
+ * Cross-option rules and derived values (thread count, per-thread
+ * distance). Warnings of 2.4 go to stderr. RT_EXIT_USAGE or 0.
+ */
+int cyclictest_config_check(struct cyclictest_config *cfg);
+
+/* Interval and priority of thread n. */
+long cyclictest_thread_interval_us(const struct cyclictest_config *cfg, int n);
+int cyclictest_thread_priority(const struct cyclictest_config *cfg, int n);
+
+void cyclictest_usage(void);
+
+#endif

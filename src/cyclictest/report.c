@@ -1,0 +1,241 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <errno.h>
+#include <inttypes.h>
+#include <sched.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rt_affinity.h"
+#include "rt_json.h"
+#include "rt_sched.h"
+#include "rt_sysinfo.h"
+
+#include "report.h"
+
+/*
+ * A thread without samples shows "-" where 2.4 printed invented numbers
+ * (Min:1000000, Max:0, avg -nan); the columns keep their widths.
+ */
+size_t cyclictest_format_status(char *buf, size_t len, struct ct_thread *t)
+{
+	const struct cyclictest_config *cfg = t->cfg;
+	struct rt_stats s;
+	int wide = cfg->nsecs ? 8 : 5;
+	int n;
+
+	cyclictest_stats_snapshot(t, &s);
+	n = snprintf(buf, len, "T:%2d (%5d) P:%2d I:%" PRId64 " C:%7" PRIu64, t->index,
+		     (int)atomic_load(&t->tid), t->prio, t->interval_ns / 1000, s.count);
+	if (n < 0 || (size_t)n >= len)
+		return len ? strlen(buf) : 0;
+	if (rt_stats_empty(&s))
+		n += snprintf(buf + n, len - (size_t)n, " Min:%7s Act:%*s Avg:%*s Max:%8s", "-",
+			      wide, "-", wide, "-", "-");
+	else
+		n += snprintf(buf + n, len - (size_t)n,
+			      " Min:%7" PRId64 " Act:%*" PRId64 " Avg:%*" PRId64 " Max:%8" PRId64,
+			      s.min, wide, s.last, wide, rt_stats_avg_int(&s), s.max);
+	if (cfg->smi && (size_t)n < len)
+		n += snprintf(buf + n, len - (size_t)n, " SMI:%8" PRIu64, t->smi_count);
+	return (size_t)n < len ? (size_t)n : strlen(buf);
+}
+
+size_t cyclictest_format_status_lines(char *buf, size_t len, struct ct_run *run)
+{
+	size_t used = 0;
+
+	if (len)
+		buf[0] = '\0';
+	for (int i = 0; i < run->nthreads && used + 1 < len; i++) {
+		used += cyclictest_format_status(buf + used, len - used, &run->threads[i]);
+		if (used + 1 < len) {
+			buf[used++] = '\n';
+			buf[used] = '\0';
+		}
+	}
+	return used;
+}
+
+size_t cyclictest_format_status_block(char *buf, size_t len, struct ct_run *run)
+{
+	static const char sep[] = "#---------------------------\n";
+	size_t used;
+
+	used = (size_t)snprintf(buf, len, "%s# cyclictest current status:\n", sep);
+	if (used >= len)
+		return strlen(buf);
+	used += cyclictest_format_status_lines(buf + used, len - used, run);
+	if (used + sizeof(sep) <= len) {
+		memcpy(buf + used, sep, sizeof(sep));
+		used += sizeof(sep) - 1;
+	}
+	return used;
+}
+
+const char *cyclictest_policy_label(const struct cyclictest_config *cfg)
+{
+	/* 2.4 shows threads running SCHED_OTHER as "other/other". */
+	return cfg->policy == SCHED_OTHER ? "other/other" : rt_sched_policy_name(cfg->policy);
+}
+
+void cyclictest_print_frame(FILE *out, struct ct_run *run, bool first)
+{
+	char loadavg[128] = "";
+	char line[256];
+
+	if (!first)
+		fprintf(out, "\033[%dA", run->nthreads + 2);
+	rt_sysinfo_loadavg(loadavg, sizeof(loadavg));
+	fprintf(out, "policy: %s: loadavg: %s          \n\n",
+		cyclictest_policy_label(run->threads[0].cfg), loadavg);
+	for (int i = 0; i < run->nthreads; i++) {
+		cyclictest_format_status(line, sizeof(line), &run->threads[i]);
+		fprintf(out, "%s\n", line);
+	}
+}
+
+void cyclictest_print_summary(FILE *out, struct ct_run *run)
+{
+	char line[256];
+
+	for (int i = 0; i < run->nthreads; i++) {
+		cyclictest_format_status(line, sizeof(line), &run->threads[i]);
+		fprintf(out, "%s\n", line);
+	}
+}
+
+static void print_sample(FILE *out, int thread, uint64_t cycle, int64_t value)
+{
+	fprintf(out, "%8d:%8" PRIu64 ":%8" PRId64 "\n", thread, cycle, value);
+}
+
+void cyclictest_print_samples(FILE *out, struct ct_run *run)
+{
+	struct ct_sample s;
+
+	for (int i = 0; i < run->nthreads; i++) {
+		struct ct_thread *t = &run->threads[i];
+		long red = t->cfg->oscope;
+
+		while (cyclictest_ring_pop(&t->ring, &s)) {
+			if (red <= 1) {
+				print_sample(out, i, s.cycle, s.value);
+				continue;
+			}
+			if (t->osc_n == 0 || s.value > t->osc_max) {
+				t->osc_max = s.value;
+				t->osc_max_cycle = s.cycle;
+			}
+			if (++t->osc_n == (uint64_t)red) {
+				print_sample(out, i, t->osc_max_cycle, t->osc_max);
+				t->osc_n = 0;
+			}
+		}
+	}
+}
+
+int cyclictest_print_histogram(FILE *out, struct ct_run *run)
+{
+	struct rt_hist *hists = calloc((size_t)run->nthreads, sizeof(*hists));
+	struct rt_stats *stats = calloc((size_t)run->nthreads, sizeof(*stats));
+	struct rt_hist_set set;
+	int err;
+
+	if (!hists || !stats) {
+		free(hists);
+		free(stats);
+		return -ENOMEM;
+	}
+	for (int i = 0; i < run->nthreads; i++) {
+		hists[i] = run->threads[i].hist;
+		stats[i] = run->threads[i].stats;
+	}
+	set = (struct rt_hist_set){ .n = (size_t)run->nthreads, .hists = hists, .stats = stats,
+				    .flags = run->threads[0].cfg->hist_sum ? RT_HIST_SUM_COLUMN : 0 };
+	err = rt_hist_write(out, &set);
+	free(hists);
+	free(stats);
+	return err;
+}
+
+void cyclictest_print_spikes(FILE *out, struct ct_run *run)
+{
+	uint64_t total = 0, shown = 0, cap = (uint64_t)run->threads[0].cfg->spike_nodes;
+
+	for (int i = 0; i < run->nthreads; i++)
+		total += run->threads[i].spike_count;
+	if (!total)
+		return;
+	fputc('\n', out);
+	for (int i = 0; i < run->nthreads; i++) {
+		const struct ct_thread *t = &run->threads[i];
+		uint64_t n = t->spike_count < t->spike_cap ? t->spike_count : t->spike_cap;
+
+		for (uint64_t k = 0; k < n && shown < cap; k++, shown++)
+			fprintf(out, "T:%2d Spike:%8" PRId64 ": TS: %12" PRId64 "\n", i,
+				t->spikes[k].value, t->spikes[k].ts_us);
+	}
+	fprintf(out, "spikes = %" PRIu64 "\n\n", total);
+}
+
+void cyclictest_print_break(FILE *out, struct ct_run *run)
+{
+	int bt = atomic_load(&run->break_thread);
+
+	if (bt < 0)
+		return;
+	fputs("# Thread Ids:", out);
+	for (int i = 0; i < run->nthreads; i++)
+		fprintf(out, " %05d", (int)atomic_load(&run->threads[i].tid));
+	fprintf(out, "\n# Break thread: %d\n# Break value: %" PRId64 "\n", (int)run->break_tid,
+		atomic_load(&run->break_value));
+}
+
+static void json_thread(struct rt_json *j, const struct ct_thread *t)
+{
+	const struct rt_stats *s = &t->stats;
+	char key[24];
+
+	snprintf(key, sizeof(key), "%d", t->index);
+	rt_json_object_begin(j, key);
+	rt_json_object_begin(j, "histogram");
+	if (t->cfg->hist_buckets) {
+		for (size_t b = rt_hist_next_nonempty(&t->hist, 0); b < t->hist.nbuckets;
+		     b = rt_hist_next_nonempty(&t->hist, b + 1)) {
+			snprintf(key, sizeof(key), "%zu", b);
+			rt_json_uint(j, key, t->hist.buckets[b]);
+		}
+	}
+	rt_json_object_end(j);
+	rt_json_uint(j, "cycles", s->count);
+	if (rt_stats_empty(s)) {
+		/* No sample: no number to invent. */
+		rt_json_null(j, "min");
+		rt_json_null(j, "max");
+		rt_json_null(j, "avg");
+	} else {
+		rt_json_int(j, "min", s->min);
+		rt_json_int(j, "max", s->max);
+		rt_json_double(j, "avg", rt_stats_avg(s), 2);
+	}
+	rt_json_int(j, "cpu", t->cpu);
+	rt_json_int(j, "node", t->cpu >= 0 ? rt_affinity_node_of_cpu(t->cpu) : -1);
+	rt_json_object_end(j);
+}
+
+int cyclictest_write_json(FILE *out, struct ct_run *run, const struct rt_report *rep,
+			  int return_code)
+{
+	struct rt_json j;
+
+	rt_json_init(&j, out);
+	rt_report_json_header(&j, rep, return_code);
+	rt_json_int(&j, "num_threads", run->nthreads);
+	rt_json_int(&j, "resolution_in_ns", run->threads[0].cfg->nsecs ? 1 : 0);
+	rt_json_object_begin(&j, "thread");
+	for (int i = 0; i < run->nthreads; i++)
+		json_thread(&j, &run->threads[i]);
+	rt_json_object_end(&j);
+	rt_json_object_end(&j);
+	return rt_json_finish(&j);
+}

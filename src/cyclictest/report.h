@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Everything cyclictest prints, in the rt-tests 2.4 formats. */
+#ifndef CYCLICTEST_REPORT_H
+#define CYCLICTEST_REPORT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "rt_report.h"
+
+#include "measure.h"
+#include "options.h"
+
+/* One "T: ..." line without newline into buf; returns its length. */
+size_t cyclictest_format_status(char *buf, size_t len, struct ct_thread *t);
+
+/* All threads' status lines into buf (newline-terminated); returns length. */
+size_t cyclictest_format_status_lines(char *buf, size_t len, struct ct_run *run);
+
+/* SIGUSR1 / SIGUSR2 block: separators, title and the status lines. */
+size_t cyclictest_format_status_block(char *buf, size_t len, struct ct_run *run);
+
+/* One frame of the live display; first = no cursor-up before it. */
+void cyclictest_print_frame(FILE *out, struct ct_run *run, bool first);
+
+/* -q summary: one status line per thread. */
+void cyclictest_print_summary(FILE *out, struct ct_run *run);
+
+/* Drain the -v rings into n:c:v lines (with -o: one line per RED samples). */
+void cyclictest_print_samples(FILE *out, struct ct_run *run);
+
+/* -h/-H text. 0 or -EIO. */
+int cyclictest_print_histogram(FILE *out, struct ct_run *run);
+
+/* --spike list, -b lines. */
+void cyclictest_print_spikes(FILE *out, struct ct_run *run);
+void cyclictest_print_break(FILE *out, struct ct_run *run);
+
+/* --json document. 0 or a negative errno. */
+int cyclictest_write_json(FILE *out, struct ct_run *run, const struct rt_report *rep,
+			  int return_code);
+
+/* Policy name and priority as the -v/header lines show them. */
+const char *cyclictest_policy_label(const struct cyclictest_config *cfg);
+
+#endif

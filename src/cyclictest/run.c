@@ -1,0 +1,626 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "rt_affinity.h"
+#include "rt_mem.h"
+#include "rt_output.h"
+#include "rt_prog.h"
+#include "rt_sched.h"
+#include "rt_signal.h"
+#include "rt_time.h"
+
+#include "measure.h"
+#include "report.h"
+#include "run.h"
+#include "status.h"
+
+#define THREAD_STACK_BYTES (256 * 1024)
+#define RING_SAMPLES 65536
+#define LIVE_REFRESH_NS (100 * 1000 * 1000LL)   /* live display: 10 frames a second */
+#define VERBOSE_DRAIN_NS (20 * 1000 * 1000LL)   /* -v: keeps the rings far from full */
+#define STOP_RETRY_NS (20 * 1000 * 1000LL)      /* re-wake threads that missed the signal */
+#define MSR_SMI_COUNT 0x34
+
+/* Everything one run owns; torn down in one place. */
+struct ct_ctx {
+	const struct cyclictest_config *cfg;
+	const struct rt_report *rep;
+	struct ct_run run;
+	struct ct_status status;
+	struct rt_output json_out, hist_out;
+	bool json_open, hist_open;
+	int dma_fd;
+	sigset_t signals;
+};
+
+static int64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return rt_time_to_ns(&ts);
+}
+
+static int read_smi(int cpu, uint64_t *count)
+{
+	char path[64];
+	int fd, err = 0;
+
+	snprintf(path, sizeof(path), "/dev/cpu/%d/msr", cpu);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	if (pread(fd, count, sizeof(*count), MSR_SMI_COUNT) != (ssize_t)sizeof(*count))
+		err = errno ? -errno : -EIO;
+	close(fd);
+	return err;
+}
+
+static int open_outputs(struct ct_ctx *c)
+{
+	const struct cyclictest_config *cfg = c->cfg;
+	int err;
+
+	if (cfg->json) {
+		err = rt_output_open(&c->json_out, cfg->json);
+		if (err) {
+			rt_prog_error_errno(-err, "cannot write --json file '%s'", cfg->json);
+			return RT_EXIT_FAILURE;
+		}
+		c->json_open = true;
+	}
+	if (cfg->histfile && cfg->hist_buckets) {
+		err = rt_output_open(&c->hist_out, cfg->histfile);
+		if (err) {
+			rt_prog_error_errno(-err, "cannot write --histfile '%s'", cfg->histfile);
+			return RT_EXIT_FAILURE;
+		}
+		c->hist_open = true;
+	}
+	return 0;
+}
+
+static int check_privileges(struct ct_ctx *c)
+{
+	const struct cyclictest_config *cfg = c->cfg;
+	char why[512];
+	int err;
+
+	if (!rt_sched_policy_is_rt(cfg->policy))
+		return 0;
+	err = rt_sched_check_permission(cfg->policy, cfg->priority);
+	if (err == -EPERM) {
+		rt_sched_explain_eperm(cfg->policy, cfg->priority, why, sizeof(why));
+		rt_prog_error("%s", why);
+		return RT_EXIT_FAILURE;
+	}
+	if (err) {
+		rt_prog_error_errno(-err, "cannot set policy %s priority %d",
+				    rt_sched_policy_name(cfg->policy), cfg->priority);
+		return RT_EXIT_FAILURE;
+	}
+	return 0;
+}
+
+static int setup_memory(struct ct_ctx *c)
+{
+	int err;
+
+	rt_mem_keep_heap();
+	err = rt_mem_lock_all();
+	if (err && c->cfg->mlockall) {
+		rt_prog_error_errno(-err, "--mlockall: cannot lock memory (needs root, "
+					  "CAP_IPC_LOCK or a large enough RLIMIT_MEMLOCK)");
+		return RT_EXIT_FAILURE;
+	}
+	return 0;
+}
+
+static int setup_tracing(struct ct_ctx *c)
+{
+	int err;
+
+	c->run.trace.marker_fd = -1;
+	c->run.trace.on_fd = -1;
+	if (!c->cfg->breaktrace_us)
+		return 0;
+	err = rt_trace_open(&c->run.trace);
+	if (!err)
+		return 0;
+	if (c->cfg->tracemark) {
+		rt_prog_error_errno(-err, "--tracemark: tracefs is not available");
+		return RT_EXIT_FAILURE;
+	}
+	fprintf(stderr, "WARN: tracefs not available (%s): -b stops the test but no trace\n",
+		strerror(-err));
+	return 0;
+}
+
+/* -R: how fine-grained is the clock really? */
+static void check_resolution(const struct cyclictest_config *cfg)
+{
+	struct timespec res, prev, now;
+	int64_t best = INT64_MAX;
+
+	clock_getres(cfg->clock, &res);
+	clock_gettime(cfg->clock, &prev);
+	for (int i = 0; i < 100000; i++) {
+		clock_gettime(cfg->clock, &now);
+		int64_t d = rt_time_diff_ns(&now, &prev);
+		if (d > 0 && d < best)
+			best = d;
+		if (cfg->debug && i < 100)
+			fprintf(stderr, "INFO: clock_gettime delta %" PRId64 " ns\n", d);
+		prev = now;
+	}
+	if (best > rt_time_to_ns(&res) || cfg->verbose) {
+		fprintf(stderr, "WARN: reported clock resolution: %" PRId64 " nsec\n",
+			rt_time_to_ns(&res));
+		fprintf(stderr, "WARN: measured clock resolution approximately: %" PRId64 " nsec\n",
+			best);
+	}
+}
+
+/* PM QoS: held open for the whole run; closing it restores the setting. */
+static void setup_dma_latency(struct ct_ctx *c)
+{
+	const struct cyclictest_config *cfg = c->cfg;
+	int32_t value = cfg->latency_us;
+	struct stat st;
+
+	c->dma_fd = -1;
+	if (cfg->laptop) {
+		fprintf(stderr, "WARN: not setting cpu_dma_latency to save battery power\n");
+		return;
+	}
+	if (cfg->default_system) {
+		fprintf(stderr, "WARN: not setting cpu_dma_latency from cyclictest\n");
+		return;
+	}
+	if (stat("/dev/cpu_dma_latency", &st) < 0) {
+		fprintf(stderr, "WARN: stat /dev/cpu_dma_latency failed: %s\n", strerror(errno));
+		return;
+	}
+	c->dma_fd = open("/dev/cpu_dma_latency", O_RDWR | O_CLOEXEC);
+	if (c->dma_fd < 0) {
+		fprintf(stderr, "WARN: open /dev/cpu_dma_latency: %s\n", strerror(errno));
+		return;
+	}
+	if (write(c->dma_fd, &value, sizeof(value)) != (ssize_t)sizeof(value)) {
+		fprintf(stderr, "# error setting cpu_dma_latency to %d!: %s\n", value,
+			strerror(errno));
+		close(c->dma_fd);
+		c->dma_fd = -1;
+		return;
+	}
+	printf("# /dev/cpu_dma_latency set to %dus\n", value);
+}
+
+static int alloc_threads(struct ct_ctx *c)
+{
+	const struct cyclictest_config *cfg = c->cfg;
+	struct ct_run *run = &c->run;
+
+	run->nthreads = cfg->threads;
+	run->threads = calloc((size_t)cfg->threads, sizeof(*run->threads));
+	if (!run->threads)
+		return -ENOMEM;
+	for (int i = 0; i < cfg->threads; i++) {
+		struct ct_thread *t = &run->threads[i];
+
+		t->index = i;
+		t->cfg = cfg;
+		t->run = run;
+		t->policy = cfg->policy;
+		t->prio = cyclictest_thread_priority(cfg, i);
+		t->interval_ns = cyclictest_thread_interval_us(cfg, i) * 1000;
+		t->cpu = cfg->affinity ? rt_affinity_cpu_for(&cfg->affinity_cpus, (unsigned)i) : -1;
+		rt_stats_init(&t->stats);
+		if (cfg->hist_buckets) {
+			if (rt_hist_init(&t->hist, (size_t)cfg->hist_buckets,
+					 (size_t)cfg->hist_buckets))
+				return -ENOMEM;
+			rt_mem_prefault(t->hist.buckets, t->hist.nbuckets * sizeof(uint64_t));
+			rt_mem_prefault(t->hist.oflow_log, t->hist.oflow_cap * sizeof(uint64_t));
+		}
+		if (cfg->verbose) {
+			t->ring.cap = RING_SAMPLES;
+			if (cfg->loops && cfg->loops < t->ring.cap)
+				t->ring.cap = cfg->loops;
+			t->ring.buf = calloc(t->ring.cap, sizeof(*t->ring.buf));
+			if (!t->ring.buf)
+				return -ENOMEM;
+			rt_mem_prefault(t->ring.buf, t->ring.cap * sizeof(*t->ring.buf));
+		}
+		if (cfg->spike_us) {
+			t->spike_cap = (uint64_t)cfg->spike_nodes;
+			t->spikes = calloc(t->spike_cap, sizeof(*t->spikes));
+			if (!t->spikes)
+				return -ENOMEM;
+			rt_mem_prefault(t->spikes, t->spike_cap * sizeof(*t->spikes));
+		}
+	}
+	return 0;
+}
+
+static void free_threads(struct ct_run *run)
+{
+	if (!run->threads)
+		return;
+	for (int i = 0; i < run->nthreads; i++) {
+		rt_hist_free(&run->threads[i].hist);
+		free(run->threads[i].ring.buf);
+		free(run->threads[i].spikes);
+	}
+	free(run->threads);
+	run->threads = NULL;
+}
+
+static int create_thread(struct ct_thread *t)
+{
+	struct sched_param sp = { .sched_priority = t->prio };
+	pthread_attr_t attr;
+	cpu_set_t set;
+	int err;
+
+	pthread_attr_init(&attr);
+	pthread_attr_setstacksize(&attr, THREAD_STACK_BYTES);
+	pthread_attr_setinheritsched(&attr, PTHREAD_EXPLICIT_SCHED);
+	pthread_attr_setschedpolicy(&attr, t->policy);
+	pthread_attr_setschedparam(&attr, &sp);
+	if (t->cpu >= 0) {
+		CPU_ZERO(&set);
+		CPU_SET(t->cpu, &set);
+		pthread_attr_setaffinity_np(&attr, sizeof(set), &set);
+	}
+	err = pthread_create(&t->pthread, &attr, cyclictest_measure, t);
+	pthread_attr_destroy(&attr);
+	if (err == 0)
+		t->created = true;
+	return -err;
+}
+
+static int start_threads(struct ct_ctx *c)
+{
+	const struct cyclictest_config *cfg = c->cfg;
+	struct ct_run *run = &c->run;
+	char why[512];
+	int err;
+
+	for (int i = 0; i < run->nthreads; i++) {
+		struct ct_thread *t = &run->threads[i];
+
+		if (cfg->smi && (err = read_smi(t->cpu, &t->smi_start))) {
+			rt_prog_error_errno(-err, "--smi: cannot read the SMI counter (MSR 0x34) "
+					    "of CPU %d (needs x86, the msr module and root)", t->cpu);
+			return RT_EXIT_FAILURE;
+		}
+		err = create_thread(t);
+		if (err == -EPERM) {
+			rt_sched_explain_eperm(t->policy, t->prio, why, sizeof(why));
+			rt_prog_error("thread %d: %s", i, why);
+			return RT_EXIT_FAILURE;
+		}
+		if (err) {
+			rt_prog_error_errno(-err, "cannot start measurement thread %d", i);
+			return RT_EXIT_FAILURE;
+		}
+	}
+	return 0;
+}
+
+/* The common start for -A / --secaligned, taken once all threads wait. */
+static void set_start(struct ct_ctx *c)
+{
+	const struct cyclictest_config *cfg = c->cfg;
+	struct timespec *ts = &c->run.start_ts;
+
+	clock_gettime(cfg->clock, ts);
+	if (cfg->secaligned_us >= 0) {
+		/* Next full second, or the one after if it is under 100 ms away. */
+		ts->tv_sec += ts->tv_nsec > 900 * 1000 * 1000 ? 2 : 1;
+		ts->tv_nsec = 0;
+		rt_time_add_ns(ts, cfg->secaligned_us * 1000);
+	}
+}
+
+static void print_verbose_header(struct ct_ctx *c)
+{
+	const struct cyclictest_config *cfg = c->cfg;
+
+	for (int i = 0; i < c->run.nthreads; i++) {
+		printf("Thread %d Interval: %" PRId64 "\n", i, c->run.threads[i].interval_ns / 1000);
+		if (c->run.threads[i].cpu >= 0)
+			printf("Thread %d using cpu %d.\n", i, c->run.threads[i].cpu);
+	}
+	(void)cfg;
+}
+
+static bool any_new_max(struct ct_run *run, int64_t *last_max)
+{
+	bool grew = false;
+
+	for (int i = 0; i < run->nthreads; i++) {
+		struct rt_stats s;
+
+		cyclictest_stats_snapshot(&run->threads[i], &s);
+		if (!rt_stats_empty(&s) && s.max > last_max[i]) {
+			last_max[i] = s.max;
+			grew = true;
+		}
+	}
+	return grew;
+}
+
+static void update_smi(struct ct_run *run)
+{
+	for (int i = 0; i < run->nthreads; i++) {
+		struct ct_thread *t = &run->threads[i];
+		uint64_t v;
+
+		if (read_smi(t->cpu, &v) == 0)
+			t->smi_count = v - t->smi_start;
+	}
+}
+
+/* The main thread sleeps in sigtimedwait: signals, thread completion, ticks. */
+static void main_loop(struct ct_ctx *c)
+{
+	const struct cyclictest_config *cfg = c->cfg;
+	struct ct_run *run = &c->run;
+	bool live = !cfg->quiet && !cfg->verbose;
+	int64_t deadline = cfg->duration_s ? now_ns() + (int64_t)cfg->duration_s * RT_NSEC_PER_SEC : -1;
+	int64_t tick = live ? LIVE_REFRESH_NS : cfg->verbose ? VERBOSE_DRAIN_NS : -1;
+	int64_t *last_max = calloc((size_t)run->nthreads, sizeof(*last_max));
+	char *buf = malloc(256 + 128 * (size_t)run->nthreads);
+
+	if (live) {
+		cyclictest_print_frame(stdout, run, true);
+		fflush(stdout);
+	}
+	while (atomic_load(&run->finished) < run->nthreads && !atomic_load(&run->stop)) {
+		int64_t timeout = tick, left;
+		int sig;
+
+		if (deadline >= 0) {
+			left = deadline - now_ns();
+			if (left <= 0)
+				break;
+			if (timeout < 0 || left < timeout)
+				timeout = left;
+		}
+		sig = rt_signal_wait(&c->signals, timeout);
+		if (sig == SIGINT || sig == SIGTERM || sig == SIGHUP)
+			break;
+		if (sig == SIGUSR1 && buf) {
+			if (cfg->smi)
+				update_smi(run);
+			cyclictest_format_status_block(buf, 256 + 128 * (size_t)run->nthreads, run);
+			fputs(buf, stderr);
+		} else if (sig == SIGUSR2) {
+			cyclictest_status_snapshot(&c->status);
+		}
+		if (cfg->verbose)
+			cyclictest_print_samples(stdout, run);
+		if (live && sig == 0) {
+			if (cfg->smi)
+				update_smi(run);
+			if (!cfg->refresh_on_max || (last_max && any_new_max(run, last_max))) {
+				cyclictest_print_frame(stdout, run, false);
+				if (cfg->unbuffered || isatty(STDOUT_FILENO))
+					fflush(stdout);
+			}
+		}
+	}
+	free(last_max);
+	free(buf);
+}
+
+/* Stop every thread and join it; re-wake the ones that missed the signal. */
+static void stop_threads(struct ct_ctx *c)
+{
+	struct ct_run *run = &c->run;
+	int wake = c->cfg->timer == CT_TIMER_POSIX ? RT_SIGNAL_TIMER : RT_SIGNAL_WAKE;
+	bool pending = true;
+
+	atomic_store(&run->stop, 1);
+	cyclictest_gate_open(run);
+	while (pending) {
+		pending = false;
+		for (int i = 0; i < run->nthreads; i++) {
+			struct ct_thread *t = &run->threads[i];
+
+			if (t->created && !atomic_load(&t->done)) {
+				pthread_kill(t->pthread, wake);
+				pending = true;
+			}
+		}
+		if (pending)
+			rt_signal_wait(&c->signals, STOP_RETRY_NS);
+		if (c->cfg->verbose)
+			cyclictest_print_samples(stdout, run);
+	}
+	for (int i = 0; i < run->nthreads; i++)
+		if (run->threads[i].created)
+			pthread_join(run->threads[i].pthread, NULL);
+}
+
+/* Everything printed and written after the join, from the same final numbers. */
+static int report(struct ct_ctx *c)
+{
+	const struct cyclictest_config *cfg = c->cfg;
+	struct ct_run *run = &c->run;
+	int rc = RT_EXIT_OK, err;
+
+	if (cfg->verbose)
+		cyclictest_print_samples(stdout, run);
+	if (cfg->smi)
+		update_smi(run);
+	for (int i = 0; i < run->nthreads; i++) {
+		struct ct_thread *t = &run->threads[i];
+		uint64_t lost = atomic_load(&t->ring.lost);
+
+		if (t->error) {
+			rt_prog_error_errno(t->error, "thread %d: %s failed", i, t->error_what);
+			rc = RT_EXIT_FAILURE;
+		}
+		if (lost) {
+			rt_prog_error("thread %d: %" PRIu64 " of %" PRIu64 " verbose samples were "
+				      "lost (output too slow)", i, lost, t->stats.count);
+			rc = RT_EXIT_FAILURE;
+		}
+	}
+	if (!cfg->quiet && !cfg->verbose)
+		cyclictest_print_frame(stdout, run, false);
+	if (c->json_open) {
+		err = cyclictest_write_json(c->json_out.f, run, c->rep, rc);
+		if (!err)
+			err = rt_output_commit(&c->json_out);
+		else
+			rt_output_abort(&c->json_out);
+		c->json_open = false;
+		if (err) {
+			rt_prog_error_errno(-err, "cannot write --json file '%s'", cfg->json);
+			rc = RT_EXIT_FAILURE;
+		}
+	}
+	if (cfg->hist_buckets) {
+		FILE *out = c->hist_open ? c->hist_out.f : stdout;
+
+		err = cyclictest_print_histogram(out, run);
+		if (c->hist_open) {
+			err = err ? err : rt_output_commit(&c->hist_out);
+			if (err)
+				rt_output_abort(&c->hist_out);
+			c->hist_open = false;
+		}
+		if (err) {
+			rt_prog_error_errno(-err, "cannot write the histogram");
+			rc = RT_EXIT_FAILURE;
+		}
+	}
+	if (cfg->quiet && !cfg->hist_buckets)
+		cyclictest_print_summary(stdout, run);
+	if (cfg->spike_us)
+		cyclictest_print_spikes(stdout, run);
+	cyclictest_print_break(stdout, run);
+	return rc;
+}
+
+static void teardown(struct ct_ctx *c)
+{
+	if (c->json_open)
+		rt_output_abort(&c->json_out);
+	if (c->hist_open)
+		rt_output_abort(&c->hist_out);
+	cyclictest_status_close(&c->status);
+	rt_trace_close(&c->run.trace);
+	if (c->dma_fd >= 0)
+		close(c->dma_fd);
+	free_threads(&c->run);
+	pthread_mutex_destroy(&c->run.gate_lock);
+	pthread_cond_destroy(&c->run.gate_cond);
+}
+
+static int setup(struct ct_ctx *c)
+{
+	const struct cyclictest_config *cfg = c->cfg;
+	const char *what = "";
+	int rc, err;
+
+	if ((rc = open_outputs(c)) || (rc = check_privileges(c)) || (rc = setup_memory(c)) ||
+	    (rc = setup_tracing(c)))
+		return rc;
+	if (cfg->unbuffered)
+		setvbuf(stdout, NULL, _IONBF, 0);
+	if (cfg->resolution)
+		check_resolution(cfg);
+	if (cfg->verbose) {
+		printf("Max CPUs = %ld\n", sysconf(_SC_NPROCESSORS_CONF));
+		printf("Online CPUs = %ld\n", sysconf(_SC_NPROCESSORS_ONLN));
+	}
+	setup_dma_latency(c);
+	struct timespec res;
+	if (clock_getres(cfg->clock, &res) == 0 && rt_time_to_ns(&res) > 1)
+		fprintf(stderr, "WARN: High resolution timers not available\n");
+
+	if ((err = alloc_threads(c))) {
+		rt_prog_error_errno(-err, "cannot allocate the measurement buffers");
+		return RT_EXIT_FAILURE;
+	}
+	cyclictest_status_clean_stale();
+	if ((err = cyclictest_status_open(&c->status, &c->run, cfg->fifo, &what))) {
+		rt_prog_error_errno(-err, "cannot create '%s'", what);
+		return RT_EXIT_FAILURE;
+	}
+	return 0;
+}
+
+int cyclictest_run(const struct cyclictest_config *cfg, const struct rt_report *rep)
+{
+	struct ct_ctx *c = calloc(1, sizeof(*c));
+	int rc, err;
+
+	if (!c) {
+		rt_prog_error_errno(ENOMEM, "out of memory");
+		return RT_EXIT_FAILURE;
+	}
+	c->cfg = cfg;
+	c->rep = rep;
+	c->dma_fd = -1;
+	c->status.shm_fd = -1;
+	c->run.main_thread = pthread_self();
+	atomic_store(&c->run.break_thread, -1);
+	pthread_mutex_init(&c->run.gate_lock, NULL);
+	pthread_cond_init(&c->run.gate_cond, NULL);
+
+	/* Before any thread exists, so that every thread inherits the mask. */
+	if ((err = rt_signal_setup(&c->signals))) {
+		rt_prog_error_errno(-err, "cannot set up signal handling");
+		free(c);
+		return RT_EXIT_FAILURE;
+	}
+	rc = setup(c);
+	if (!rc) {
+		if (cfg->verbose)
+			print_verbose_header(c);
+		rc = start_threads(c);
+	}
+	if (!rc && cfg->mainaffinity &&
+	    (err = rt_affinity_pin_thread_list(pthread_self(), &cfg->mainaffinity_cpus))) {
+		rt_prog_error_errno(-err, "--mainaffinity: cannot pin the main thread");
+		rc = RT_EXIT_FAILURE;
+	}
+	if (!rc && (err = cyclictest_status_start_fifo(&c->status))) {
+		rt_prog_error_errno(-err, "cannot start the fifo thread");
+		rc = RT_EXIT_FAILURE;
+	}
+	if (!rc) {
+		int created = 0;
+
+		for (int i = 0; i < c->run.nthreads; i++)
+			created += c->run.threads[i].created;
+		cyclictest_gate_wait_ready(&c->run, created);
+		set_start(c);
+		cyclictest_gate_open(&c->run);
+		main_loop(c);
+	}
+	if (c->run.threads)
+		stop_threads(c);
+	if (!rc)
+		rc = report(c);
+	teardown(c);
+	free(c);
+	return rc;
+}

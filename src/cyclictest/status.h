@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Status while running: the SIGUSR2 snapshot in the POSIX shm object
+ * /cyclictest<PID> and the -F named pipe served by a helper thread.
+ */
+#ifndef CYCLICTEST_STATUS_H
+#define CYCLICTEST_STATUS_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+
+#include "measure.h"
+
+struct ct_status {
+	char shm_name[32];
+	int shm_fd;              /* -1 when not created */
+	const char *fifo_path;   /* NULL without -F */
+	bool fifo_created;
+	pthread_t fifo_thread;
+	bool fifo_thread_started;
+	_Atomic int fifo_stop;
+	struct ct_run *run;
+};
+
+/* Remove /dev/shm/cyclictest<PID> objects whose process is gone. */
+void cyclictest_status_clean_stale(void);
+
+/* Create the shm object (0600, O_EXCL) and the fifo. 0 or -errno (what in *what). */
+int cyclictest_status_open(struct ct_status *st, struct ct_run *run, const char *fifo,
+			   const char **what);
+
+/* Start the fifo thread once the measurement threads exist. 0 or -errno. */
+int cyclictest_status_start_fifo(struct ct_status *st);
+
+/* SIGUSR2: replace the shm object's content with the current status block. */
+void cyclictest_status_snapshot(struct ct_status *st);
+
+/* Stop the fifo thread, remove the fifo and the shm object. */
+void cyclictest_status_close(struct ct_status *st);
+
+#endif
