@@ -6,6 +6,7 @@
  * the timer for its overrun count, which is that mode's definition).
  */
 #include <errno.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -246,6 +247,16 @@ void *cyclictest_measure(void *arg)
 	struct ct_run *run = t->run;
 
 	atomic_store(&t->tid, rt_sched_gettid());
+	/* pthread attributes know only other/fifo/rr: batch and idle are set here. */
+	if (t->policy == SCHED_BATCH || t->policy == SCHED_IDLE) {
+		int err = rt_sched_set(0, t->policy, 0);
+
+		if (err) {
+			t->error = -err;
+			t->error_what = "sched_setscheduler";
+			atomic_store(&run->stop, 1);
+		}
+	}
 	if (t->cfg->timer == CT_TIMER_POSIX) {
 		/* The timer signal is taken with sigwait, never by a handler. */
 		sigset_t set;

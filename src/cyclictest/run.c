@@ -277,8 +277,13 @@ static int create_thread(struct ct_thread *t)
 	pthread_attr_init(&attr);
 	pthread_attr_setstacksize(&attr, THREAD_STACK_BYTES);
 	pthread_attr_setinheritsched(&attr, PTHREAD_EXPLICIT_SCHED);
-	pthread_attr_setschedpolicy(&attr, t->policy);
-	pthread_attr_setschedparam(&attr, &sp);
+	/* batch and idle are not pthread attributes: the thread sets them itself. */
+	if (pthread_attr_setschedpolicy(&attr, rt_sched_policy_is_rt(t->policy) ? t->policy
+										: SCHED_OTHER) ||
+	    pthread_attr_setschedparam(&attr, &sp)) {
+		pthread_attr_destroy(&attr);
+		return -EINVAL;
+	}
 	if (t->cpu >= 0) {
 		CPU_ZERO(&set);
 		CPU_SET(t->cpu, &set);

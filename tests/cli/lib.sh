@@ -122,3 +122,55 @@ finish() {
 	echo "$TEST_NAME: ok"
 	exit 0
 }
+
+# ---------------------------------------------------------------- cyclictest checks
+HELPERS="$top_srcdir/tests/helpers"
+
+# check_summary FILE THREADS LOOPS [allow_empty]: status-line invariants.
+check_summary() {
+	awk -v threads="$2" -v loops="$3" -v allow_empty="${4:-0}" \
+		-f "$HELPERS/ct_summary.awk" "$1" >"$WORK/summary.diag" ||
+		fail "summary: $(head -5 "$WORK/summary.diag")"
+}
+
+# check_hist FILE THREADS BUCKETS LOOPS SUM: histogram layout and invariants.
+check_hist() {
+	awk -v threads="$2" -v buckets="$3" -v loops="$4" -v sum="$5" \
+		-f "$HELPERS/ct_hist.awk" "$1" >"$WORK/hist.diag" ||
+		fail "$(head -5 "$WORK/hist.diag")"
+}
+
+# check_json FILE THREADS [SUMMARY]: schema, validity, agreement with the text.
+check_json() {
+	python3 "$HELPERS/json_check.py" "$@" >"$WORK/json.diag" 2>&1 ||
+		fail "$(head -5 "$WORK/json.diag")"
+}
+
+need_python3() {
+	need_cmd python3
+}
+
+# A measurement as root at SCHED_FIFO; SKIP when RT scheduling is not permitted.
+need_rt() {
+	need_root
+	chrt -f 1 true 2>/dev/null || skip "SCHED_FIFO not permitted here"
+}
+
+# Run a latency test a few times: a run above the upper bound is retried
+# (noise only adds latency); below the lower bound it fails at once.
+# retry_bound N CMD...: CMD returns 0 ok, 1 too low (fail), 2 too high (retry).
+retry_bound() {
+	_n=$1
+	shift
+	_i=1
+	while :; do
+		_r=0
+		"$@" || _r=$?
+		case $_r in
+		0) return 0 ;;
+		1) fail "below the lower bound (attempt $_i)"; return 1 ;;
+		esac
+		[ "$_i" -ge "$_n" ] && { fail "above the upper bound in $_n attempts"; return 1; }
+		_i=$((_i + 1))
+	done
+}

@@ -1,0 +1,52 @@
+#!/bin/sh
+# Proves: SIGINT and SIGTERM mid-run end within 1 s with exit 0, the summary,
+# a complete histogram file and valid JSON, and remove the shm snapshot
+# object; SIGUSR1 prints the status block on stderr and the run goes on;
+# SIGUSR2 fills /dev/shm/cyclictest<PID> (mode 0600) with the same block.
+. "$top_srcdir/tests/cli/lib.sh"
+need_rt
+need_python3
+CT=$(tool cyclictest)
+
+for sig in INT TERM; do
+	"$CT" -q -p 80 -t 2 -i 10000 -h 100 --histfile="$WORK/h.txt" --json="$WORK/j.json" \
+		>"$OUT" 2>"$ERR" &
+	pid=$!
+	sleep 1
+	[ -e "/dev/shm/cyclictest$pid" ] || fail "no shm object while running"
+	kill -USR1 "$pid"
+	kill -USR2 "$pid"
+	sleep 0.3
+	if [ -e "/dev/shm/cyclictest$pid" ]; then
+		mode=$(stat -c %a "/dev/shm/cyclictest$pid")
+		[ "$mode" = 600 ] || fail "shm mode $mode, expected 600"
+		grep -q '^# cyclictest current status:$' "/dev/shm/cyclictest$pid" ||
+			fail "SIGUSR2 snapshot missing"
+	fi
+	t0=$(date +%s%N)
+	kill -"$sig" "$pid"
+	wait "$pid"
+	rc=$?
+	t1=$(date +%s%N)
+	ms=$(((t1 - t0) / 1000000))
+	[ "$rc" -eq 0 ] || fail "SIG$sig: exit $rc"
+	[ "$ms" -lt 1000 ] || fail "SIG$sig: took $ms ms to exit"
+	[ ! -e "/dev/shm/cyclictest$pid" ] || fail "SIG$sig: shm object left behind"
+	grep -q '^# cyclictest current status:$' "$ERR" || fail "SIGUSR1 block missing on stderr"
+	grep -q '^#---------------------------$' "$ERR" || fail "SIGUSR1 separator missing"
+	check_hist "$WORK/h.txt" 2 100 0 0
+	check_json "$WORK/j.json" 2
+	rm -f "$WORK/h.txt" "$WORK/j.json"
+done
+
+# Without -q the last live frame is the result; with a long interval too.
+"$CT" -p 80 -i 1000000 -q >"$OUT" 2>"$ERR" &
+pid=$!
+sleep 0.5
+t0=$(date +%s%N)
+kill -INT "$pid"
+wait "$pid"
+ms=$((($(date +%s%N) - t0) / 1000000))
+[ "$ms" -lt 1000 ] || fail "-i 1000000: took $ms ms to exit"
+check_summary "$OUT" 1 0 1
+finish

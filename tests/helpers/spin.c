@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Known-delay generator for tests: on CPU <cpu> at SCHED_FIFO 99, every
+ * <gap_ms> busy-spin for <spin_us>, <count> times. Anything measured on that
+ * CPU at a lower priority sees a wakeup delayed by up to <spin_us>.
+ * Usage: spin CPU SPIN_US GAP_MS COUNT
+ */
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+static long long now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+int main(int argc, char *argv[])
+{
+	struct sched_param sp = { .sched_priority = 99 };
+	cpu_set_t set;
+	int cpu, count;
+	long spin_us, gap_ms;
+
+	if (argc != 5) {
+		fprintf(stderr, "usage: spin CPU SPIN_US GAP_MS COUNT\n");
+		return 2;
+	}
+	cpu = atoi(argv[1]);
+	spin_us = atol(argv[2]);
+	gap_ms = atol(argv[3]);
+	count = atoi(argv[4]);
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	if (sched_setaffinity(0, sizeof(set), &set) || sched_setscheduler(0, SCHED_FIFO, &sp)) {
+		perror("spin: affinity/SCHED_FIFO 99");
+		return 1;
+	}
+	for (int i = 0; i < count; i++) {
+		struct timespec gap = { gap_ms / 1000, (gap_ms % 1000) * 1000000L };
+		long long end;
+
+		nanosleep(&gap, NULL);
+		end = now_ns() + spin_us * 1000;
+		while (now_ns() < end)
+			;
+	}
+	return 0;
+}
