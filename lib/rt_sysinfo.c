@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/utsname.h>
+#include <unistd.h>
 
 #include "rt_sysinfo.h"
 
@@ -39,17 +41,20 @@ int rt_sysinfo_realtime_at(const char *path)
 	return c == '1';
 }
 
-int rt_sysinfo_loadavg(char *buf, size_t len)
+int rt_sysinfo_loadavg(int *fd, char *buf, size_t len)
 {
-	FILE *f = fopen("/proc/loadavg", "re");
-	int err = 0;
+	ssize_t n;
 
-	if (!f)
+	if (len == 0)
+		return -EINVAL;
+	if (*fd < 0)
+		*fd = open("/proc/loadavg", O_RDONLY | O_CLOEXEC);
+	if (*fd < 0)
 		return -errno;
-	if (!fgets(buf, (int)len, f))
-		err = -EIO;
-	else
-		buf[strcspn(buf, "\n")] = '\0';
-	fclose(f);
-	return err;
+	n = pread(*fd, buf, len - 1, 0);
+	if (n < 0)
+		return -errno;
+	buf[n] = '\0';
+	buf[strcspn(buf, "\n")] = '\0';
+	return 0;
 }

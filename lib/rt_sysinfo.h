@@ -22,7 +22,11 @@ int rt_sysinfo_read(struct rt_sysinfo *si);
 /* 1 if the file at path starts with '1', else 0 (missing file included). */
 int rt_sysinfo_realtime_at(const char *path);
 
-/* /proc/loadavg without its newline. 0 or -errno. */
-int rt_sysinfo_loadavg(char *buf, size_t len);
+/*
+ * /proc/loadavg without its newline. *fd caches the open file between calls
+ * (start with -1, close it when done): a display refresh is then one pread.
+ * 0 or -errno.
+ */
+int rt_sysinfo_loadavg(int *fd, char *buf, size_t len);
 
 #endif

@@ -92,6 +92,7 @@ struct ct_run {
 	struct rt_trace trace;        /* -b: tracefs files, fds -1 when unused */
 	int nthreads;
 	struct ct_thread *threads;
+	int loadavg_fd;               /* main thread: /proc/loadavg for the display */
 };
 
 /* Main: wait until `created` threads are at the gate, then open it. */

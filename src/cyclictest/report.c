@@ -85,7 +85,7 @@ void cyclictest_print_frame(FILE *out, struct ct_run *run, bool first)
 
 	if (!first)
 		fprintf(out, "\033[%dA", run->nthreads + 2);
-	rt_sysinfo_loadavg(loadavg, sizeof(loadavg));
+	rt_sysinfo_loadavg(&run->loadavg_fd, loadavg, sizeof(loadavg));
 	fprintf(out, "policy: %s: loadavg: %s          \n\n",
 		cyclictest_policy_label(run->threads[0].cfg), loadavg);
 	for (int i = 0; i < run->nthreads; i++) {

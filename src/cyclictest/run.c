@@ -28,7 +28,7 @@
 #define THREAD_STACK_BYTES (256 * 1024)
 #define RING_SAMPLES 65536
 #define LIVE_REFRESH_NS (100 * 1000 * 1000LL)   /* live display: 10 frames a second */
-#define VERBOSE_DRAIN_NS (20 * 1000 * 1000LL)   /* -v: keeps the rings far from full */
+#define VERBOSE_DRAIN_NS (10 * 1000 * 1000LL)   /* -v: keeps the rings far from full */
 #define STOP_RETRY_NS (20 * 1000 * 1000LL)      /* re-wake threads that missed the signal */
 #define MSR_SMI_COUNT 0x34
 
@@ -389,6 +389,7 @@ static void main_loop(struct ct_ctx *c)
 	int64_t tick = live ? LIVE_REFRESH_NS : cfg->verbose ? VERBOSE_DRAIN_NS : -1;
 	int64_t *last_max = calloc((size_t)run->nthreads, sizeof(*last_max));
 	char *buf = malloc(256 + 128 * (size_t)run->nthreads);
+	bool flush = cfg->unbuffered || isatty(STDOUT_FILENO);
 
 	if (live) {
 		cyclictest_print_frame(stdout, run, true);
@@ -423,7 +424,7 @@ static void main_loop(struct ct_ctx *c)
 				update_smi(run);
 			if (!cfg->refresh_on_max || (last_max && any_new_max(run, last_max))) {
 				cyclictest_print_frame(stdout, run, false);
-				if (cfg->unbuffered || isatty(STDOUT_FILENO))
+				if (flush)
 					fflush(stdout);
 			}
 		}
@@ -533,6 +534,8 @@ static void teardown(struct ct_ctx *c)
 	rt_trace_close(&c->run.trace);
 	if (c->dma_fd >= 0)
 		close(c->dma_fd);
+	if (c->run.loadavg_fd >= 0)
+		close(c->run.loadavg_fd);
 	free_threads(&c->run);
 	pthread_mutex_destroy(&c->run.gate_lock);
 	pthread_cond_destroy(&c->run.gate_cond);
@@ -584,6 +587,7 @@ int cyclictest_run(const struct cyclictest_config *cfg, const struct rt_report *
 	c->cfg = cfg;
 	c->rep = rep;
 	c->dma_fd = -1;
+	c->run.loadavg_fd = -1;
 	c->status.shm_fd = -1;
 	c->run.main_thread = pthread_self();
 	atomic_store(&c->run.break_thread, -1);

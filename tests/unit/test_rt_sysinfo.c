@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -58,9 +59,17 @@ START_TEST(loadavg_has_five_fields_no_newline)
 	double a, b, c;
 	int run, tot, last;
 
-	ck_assert_int_eq(rt_sysinfo_loadavg(buf, sizeof(buf)), 0);
+	int fd = -1;
+
+	ck_assert_int_eq(rt_sysinfo_loadavg(&fd, buf, sizeof(buf)), 0);
+	ck_assert_int_ge(fd, 0);
 	ck_assert_ptr_null(strchr(buf, '\n'));
 	ck_assert_int_eq(sscanf(buf, "%lf %lf %lf %d/%d %d", &a, &b, &c, &run, &tot, &last), 6);
+	/* The cached descriptor reads the file again from its start. */
+	ck_assert_int_eq(rt_sysinfo_loadavg(&fd, buf, sizeof(buf)), 0);
+	ck_assert_int_eq(sscanf(buf, "%lf %lf %lf %d/%d %d", &a, &b, &c, &run, &tot, &last), 6);
+	ck_assert_int_eq(rt_sysinfo_loadavg(&fd, buf, 0), -EINVAL);
+	close(fd);
 }
 END_TEST
 
