@@ -147,6 +147,24 @@ static int setup_tracing(struct ct_ctx *c)
 	return 0;
 }
 
+/* --smi: every measured CPU's counter must be readable, before any output. */
+static int check_smi(const struct cyclictest_config *cfg)
+{
+	uint64_t v;
+	int err;
+
+	for (int i = 0; cfg->smi && i < cfg->threads; i++) {
+		int cpu = rt_affinity_cpu_for(&cfg->affinity_cpus, (unsigned)i);
+
+		if ((err = read_smi(cpu, &v))) {
+			rt_prog_error_errno(-err, "--smi: cannot read the SMI counter (MSR 0x34) "
+					    "of CPU %d (needs x86, the msr module and root)", cpu);
+			return RT_EXIT_FAILURE;
+		}
+	}
+	return 0;
+}
+
 /* -R: how fine-grained is the clock really? */
 static void check_resolution(const struct cyclictest_config *cfg)
 {
@@ -306,11 +324,8 @@ static int start_threads(struct ct_ctx *c)
 	for (int i = 0; i < run->nthreads; i++) {
 		struct ct_thread *t = &run->threads[i];
 
-		if (cfg->smi && (err = read_smi(t->cpu, &t->smi_start))) {
-			rt_prog_error_errno(-err, "--smi: cannot read the SMI counter (MSR 0x34) "
-					    "of CPU %d (needs x86, the msr module and root)", t->cpu);
-			return RT_EXIT_FAILURE;
-		}
+		if (cfg->smi)
+			read_smi(t->cpu, &t->smi_start);
 		err = create_thread(t);
 		if (err == -EPERM) {
 			rt_sched_explain_eperm(t->policy, t->prio, why, sizeof(why));
@@ -548,7 +563,7 @@ static int setup(struct ct_ctx *c)
 	int rc, err;
 
 	if ((rc = open_outputs(c)) || (rc = check_privileges(c)) || (rc = setup_memory(c)) ||
-	    (rc = setup_tracing(c)))
+	    (rc = setup_tracing(c)) || (rc = check_smi(cfg)))
 		return rc;
 	if (cfg->unbuffered)
 		setvbuf(stdout, NULL, _IONBF, 0);
