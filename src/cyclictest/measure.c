@@ -21,54 +21,6 @@
 
 #define STACK_PREFAULT_BYTES (64 * 1024)
 
-static inline void publish_begin(struct ct_thread *t)
-{
-	atomic_fetch_add_explicit(&t->seq, 1, memory_order_relaxed);
-	atomic_thread_fence(memory_order_release);
-}
-
-static inline void publish_end(struct ct_thread *t)
-{
-	atomic_fetch_add_explicit(&t->seq, 1, memory_order_release);
-}
-
-void cyclictest_stats_snapshot(struct ct_thread *t, struct rt_stats *out)
-{
-	uint32_t s1, s2;
-
-	do {
-		s1 = atomic_load_explicit(&t->seq, memory_order_acquire);
-		*out = *(volatile struct rt_stats *)&t->stats;
-		atomic_thread_fence(memory_order_acquire);
-		s2 = atomic_load_explicit(&t->seq, memory_order_relaxed);
-	} while ((s1 & 1) || s1 != s2);
-}
-
-static inline void ring_push(struct ct_ring *r, uint64_t cycle, int64_t value)
-{
-	uint64_t head = atomic_load_explicit(&r->head, memory_order_relaxed);
-	uint64_t tail = atomic_load_explicit(&r->tail, memory_order_acquire);
-
-	if (head - tail >= r->cap) {
-		atomic_fetch_add_explicit(&r->lost, 1, memory_order_relaxed);
-		return;
-	}
-	r->buf[head % r->cap] = (struct ct_sample){ cycle, value };
-	atomic_store_explicit(&r->head, head + 1, memory_order_release);
-}
-
-bool cyclictest_ring_pop(struct ct_ring *r, struct ct_sample *out)
-{
-	uint64_t tail = atomic_load_explicit(&r->tail, memory_order_relaxed);
-	uint64_t head = atomic_load_explicit(&r->head, memory_order_acquire);
-
-	if (tail == head)
-		return false;
-	*out = r->buf[tail % r->cap];
-	atomic_store_explicit(&r->tail, tail + 1, memory_order_release);
-	return true;
-}
-
 static bool stop_requested(const struct ct_run *run)
 {
 	return atomic_load_explicit(&run->stop, memory_order_relaxed) != 0;
@@ -98,15 +50,13 @@ static void record(struct ct_thread *t, const struct timespec *now, int64_t diff
 {
 	const struct cyclictest_config *cfg = t->cfg;
 	int64_t value = cfg->nsecs ? diff_ns : diff_ns / 1000;
-	uint64_t cycle = t->stats.count;
+	uint64_t cycle = t->pub.stats.count;
 
-	publish_begin(t);
-	rt_stats_add(&t->stats, value);
-	publish_end(t);
+	rt_pubstats_add(&t->pub, value);
 	if (cfg->hist_buckets)
 		rt_hist_add(&t->hist, value, cycle);
 	if (cfg->verbose)
-		ring_push(&t->ring, cycle, value);
+		rt_ring_push(&t->ring, cycle, value);
 	if (cfg->spike_us && diff_ns > cfg->spike_us * 1000) {
 		if (t->spike_count < t->spike_cap)
 			t->spikes[t->spike_count] = (struct ct_spike){
@@ -186,7 +136,7 @@ static void loop_sleep(struct ct_thread *t)
 		}
 		clock_gettime(cfg->clock, &now);
 		record(t, &now, rt_time_diff_ns(&now, &next));
-		if (cfg->loops && t->stats.count >= cfg->loops)
+		if (cfg->loops && t->pub.stats.count >= cfg->loops)
 			break;
 		if (relative) {
 			next = now;
@@ -233,7 +183,7 @@ static void loop_posix_timer(struct ct_thread *t)
 			break;
 		clock_gettime(cfg->clock, &now);
 		record(t, &now, rt_time_diff_ns(&now, &next));
-		if (cfg->loops && t->stats.count >= cfg->loops)
+		if (cfg->loops && t->pub.stats.count >= cfg->loops)
 			break;
 		int overrun = timer_getoverrun(timer);
 		rt_time_add_ns(&next, t->interval_ns * (1 + (overrun > 0 ? overrun : 0)));
@@ -266,12 +216,7 @@ void *cyclictest_measure(void *arg)
 		pthread_sigmask(SIG_BLOCK, &set, NULL);
 	}
 	rt_mem_prefault_stack(STACK_PREFAULT_BYTES);
-	pthread_mutex_lock(&run->gate_lock);
-	run->gate_ready++;
-	pthread_cond_broadcast(&run->gate_cond);
-	while (!run->gate_open)
-		pthread_cond_wait(&run->gate_cond, &run->gate_lock);
-	pthread_mutex_unlock(&run->gate_lock);
+	rt_gate_arrive(&run->gate);
 
 	if (!stop_requested(run)) {
 		if (t->cfg->timer == CT_TIMER_POSIX)
@@ -285,18 +230,3 @@ void *cyclictest_measure(void *arg)
 	return NULL;
 }
 
-void cyclictest_gate_wait_ready(struct ct_run *run, int created)
-{
-	pthread_mutex_lock(&run->gate_lock);
-	while (run->gate_ready < created)
-		pthread_cond_wait(&run->gate_cond, &run->gate_lock);
-	pthread_mutex_unlock(&run->gate_lock);
-}
-
-void cyclictest_gate_open(struct ct_run *run)
-{
-	pthread_mutex_lock(&run->gate_lock);
-	run->gate_open = 1;
-	pthread_cond_broadcast(&run->gate_cond);
-	pthread_mutex_unlock(&run->gate_lock);
-}

@@ -14,26 +14,14 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "rt_gate.h"
 #include "rt_hist.h"
+#include "rt_pubstats.h"
+#include "rt_ring.h"
 #include "rt_stats.h"
 #include "rt_trace.h"
 
 #include "options.h"
-
-/* One -v sample. */
-struct ct_sample {
-	uint64_t cycle;
-	int64_t value;
-};
-
-/* Single-producer single-consumer ring: the thread pushes, main drains. */
-struct ct_ring {
-	struct ct_sample *buf;
-	uint64_t cap;
-	_Atomic uint64_t head; /* written by the thread */
-	_Atomic uint64_t tail; /* written by the main thread */
-	_Atomic uint64_t lost; /* samples dropped because the ring was full */
-};
 
 struct ct_spike {
 	int64_t value; /* report unit */
@@ -55,14 +43,13 @@ struct ct_thread {
 	bool created;
 	_Atomic bool done;   /* left the loop */
 
-	/* published to the display: stats are valid while seq is even */
-	_Atomic uint32_t seq;
+	/* published to the display while the thread runs */
 	_Atomic pid_t tid;
-	struct rt_stats stats;
+	struct rt_pubstats pub;
 
 	/* the thread's own, read by main only after the join */
 	struct rt_hist hist;
-	struct ct_ring ring;
+	struct rt_ring ring;   /* -v samples */
 	struct ct_spike *spikes;
 	uint64_t spike_cap;
 	uint64_t spike_count; /* all spikes seen, may exceed spike_cap */
@@ -81,10 +68,7 @@ struct ct_run {
 	_Atomic int stop;             /* set by main (or a break): threads leave */
 	_Atomic int finished;         /* threads that have left their loop */
 	pthread_t main_thread;        /* told with RT_SIGNAL_DONE when one finishes */
-	pthread_mutex_t gate_lock;    /* start gate: nobody measures before all are ready */
-	pthread_cond_t gate_cond;
-	int gate_ready;               /* threads waiting at the gate */
-	int gate_open;                /* 1: go, with stop set: leave at once */
+	struct rt_gate gate;          /* nobody measures before all are ready */
 	struct timespec start_ts;     /* common base for -A / --secaligned */
 	_Atomic int break_thread;     /* -b: index of the thread that broke, -1 = none */
 	_Atomic int64_t break_value;  /* its latency, report unit */
@@ -95,17 +79,8 @@ struct ct_run {
 	int loadavg_fd;               /* main thread: /proc/loadavg for the display */
 };
 
-/* Main: wait until `created` threads are at the gate, then open it. */
-void cyclictest_gate_wait_ready(struct ct_run *run, int created);
-void cyclictest_gate_open(struct ct_run *run);
-
 /* Thread entry point. */
 void *cyclictest_measure(void *arg);
 
-/* Consistent copy of a thread's statistics while it runs. */
-void cyclictest_stats_snapshot(struct ct_thread *t, struct rt_stats *out);
-
-/* Pop one -v sample; false when the ring is empty. */
-bool cyclictest_ring_pop(struct ct_ring *r, struct ct_sample *out);
 
 #endif

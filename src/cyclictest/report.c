@@ -23,7 +23,7 @@ size_t cyclictest_format_status(char *buf, size_t len, struct ct_thread *t)
 	int wide = cfg->nsecs ? 8 : 5;
 	int n;
 
-	cyclictest_stats_snapshot(t, &s);
+	rt_pubstats_read(&t->pub, &s);
 	n = snprintf(buf, len, "T:%2d (%5d) P:%2d I:%" PRId64 " C:%7" PRIu64, t->index,
 		     (int)atomic_load(&t->tid), t->prio, t->interval_ns / 1000, s.count);
 	if (n < 0 || (size_t)n >= len)
@@ -111,13 +111,13 @@ static void print_sample(FILE *out, int thread, uint64_t cycle, int64_t value)
 
 void cyclictest_print_samples(FILE *out, struct ct_run *run)
 {
-	struct ct_sample s;
+	struct rt_ring_sample s;
 
 	for (int i = 0; i < run->nthreads; i++) {
 		struct ct_thread *t = &run->threads[i];
 		long red = t->cfg->oscope;
 
-		while (cyclictest_ring_pop(&t->ring, &s)) {
+		while (rt_ring_pop(&t->ring, &s)) {
 			if (red <= 1) {
 				print_sample(out, i, s.cycle, s.value);
 				continue;
@@ -148,7 +148,7 @@ int cyclictest_print_histogram(FILE *out, struct ct_run *run)
 	}
 	for (int i = 0; i < run->nthreads; i++) {
 		hists[i] = run->threads[i].hist;
-		stats[i] = run->threads[i].stats;
+		stats[i] = run->threads[i].pub.stats;
 	}
 	set = (struct rt_hist_set){ .n = (size_t)run->nthreads, .hists = hists, .stats = stats,
 				    .flags = run->threads[0].cfg->hist_sum ? RT_HIST_SUM_COLUMN : 0 };
@@ -193,7 +193,7 @@ void cyclictest_print_break(FILE *out, struct ct_run *run)
 
 static void json_thread(struct rt_json *j, const struct ct_thread *t)
 {
-	const struct rt_stats *s = &t->stats;
+	const struct rt_stats *s = &t->pub.stats;
 	char key[24];
 
 	snprintf(key, sizeof(key), "%d", t->index);

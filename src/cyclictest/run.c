@@ -244,7 +244,7 @@ static int alloc_threads(struct ct_ctx *c)
 		t->prio = cyclictest_thread_priority(cfg, i);
 		t->interval_ns = cyclictest_thread_interval_us(cfg, i) * 1000;
 		t->cpu = cfg->affinity ? rt_affinity_cpu_for(&cfg->affinity_cpus, (unsigned)i) : -1;
-		rt_stats_init(&t->stats);
+		rt_pubstats_init(&t->pub);
 		if (cfg->hist_buckets) {
 			if (rt_hist_init(&t->hist, (size_t)cfg->hist_buckets,
 					 (size_t)cfg->hist_buckets))
@@ -253,13 +253,10 @@ static int alloc_threads(struct ct_ctx *c)
 			rt_mem_prefault(t->hist.oflow_log, t->hist.oflow_cap * sizeof(uint64_t));
 		}
 		if (cfg->verbose) {
-			t->ring.cap = RING_SAMPLES;
-			if (cfg->loops && cfg->loops < t->ring.cap)
-				t->ring.cap = cfg->loops;
-			t->ring.buf = calloc(t->ring.cap, sizeof(*t->ring.buf));
-			if (!t->ring.buf)
+			uint64_t cap = cfg->loops && cfg->loops < RING_SAMPLES ? cfg->loops : RING_SAMPLES;
+
+			if (rt_ring_init(&t->ring, cap))
 				return -ENOMEM;
-			rt_mem_prefault(t->ring.buf, t->ring.cap * sizeof(*t->ring.buf));
 		}
 		if (cfg->spike_us) {
 			t->spike_cap = (uint64_t)cfg->spike_nodes;
@@ -278,7 +275,7 @@ static void free_threads(struct ct_run *run)
 		return;
 	for (int i = 0; i < run->nthreads; i++) {
 		rt_hist_free(&run->threads[i].hist);
-		free(run->threads[i].ring.buf);
+		rt_ring_free(&run->threads[i].ring);
 		free(run->threads[i].spikes);
 	}
 	free(run->threads);
@@ -374,7 +371,7 @@ static bool any_new_max(struct ct_run *run, int64_t *last_max)
 	for (int i = 0; i < run->nthreads; i++) {
 		struct rt_stats s;
 
-		cyclictest_stats_snapshot(&run->threads[i], &s);
+		rt_pubstats_read(&run->threads[i].pub, &s);
 		if (!rt_stats_empty(&s) && s.max > last_max[i]) {
 			last_max[i] = s.max;
 			grew = true;
@@ -456,7 +453,7 @@ static void stop_threads(struct ct_ctx *c)
 	bool pending = true;
 
 	atomic_store(&run->stop, 1);
-	cyclictest_gate_open(run);
+	rt_gate_open(&run->gate);
 	while (pending) {
 		pending = false;
 		for (int i = 0; i < run->nthreads; i++) {
@@ -498,7 +495,7 @@ static int report(struct ct_ctx *c)
 		}
 		if (lost) {
 			rt_prog_error("thread %d: %" PRIu64 " of %" PRIu64 " verbose samples were "
-				      "lost (output too slow)", i, lost, t->stats.count);
+				      "lost (output too slow)", i, lost, t->pub.stats.count);
 			rc = RT_EXIT_FAILURE;
 		}
 	}
@@ -552,8 +549,7 @@ static void teardown(struct ct_ctx *c)
 	if (c->run.loadavg_fd >= 0)
 		close(c->run.loadavg_fd);
 	free_threads(&c->run);
-	pthread_mutex_destroy(&c->run.gate_lock);
-	pthread_cond_destroy(&c->run.gate_cond);
+	rt_gate_destroy(&c->run.gate);
 }
 
 static int setup(struct ct_ctx *c)
@@ -606,8 +602,11 @@ int cyclictest_run(const struct cyclictest_config *cfg, const struct rt_report *
 	c->status.shm_fd = -1;
 	c->run.main_thread = pthread_self();
 	atomic_store(&c->run.break_thread, -1);
-	pthread_mutex_init(&c->run.gate_lock, NULL);
-	pthread_cond_init(&c->run.gate_cond, NULL);
+	if ((err = rt_gate_init(&c->run.gate, false))) {
+		rt_prog_error_errno(-err, "cannot set up the start gate");
+		free(c);
+		return RT_EXIT_FAILURE;
+	}
 
 	/* Before any thread exists, so that every thread inherits the mask. */
 	if ((err = rt_signal_setup(&c->signals))) {
@@ -635,9 +634,9 @@ int cyclictest_run(const struct cyclictest_config *cfg, const struct rt_report *
 
 		for (int i = 0; i < c->run.nthreads; i++)
 			created += c->run.threads[i].created;
-		cyclictest_gate_wait_ready(&c->run, created);
+		rt_gate_wait_arrived(&c->run.gate, created);
 		set_start(c);
-		cyclictest_gate_open(&c->run);
+		rt_gate_open(&c->run.gate);
 		main_loop(c);
 	}
 	if (c->run.threads)

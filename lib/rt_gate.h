@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Start gate: measuring threads (or processes) arrive and wait; the main
+ * thread waits until all have arrived, then opens the gate. Unlike a
+ * barrier it tolerates participants that never started (open it anyway,
+ * with a stop flag set). May live in process-shared memory.
+ */
+#ifndef RT_GATE_H
+#define RT_GATE_H
+
+#include <pthread.h>
+#include <stdbool.h>
+
+struct rt_gate {
+	pthread_mutex_t lock;
+	pthread_cond_t cond;
+	int arrived;
+	int open;
+};
+
+/* 0 or -errno; shared: usable across fork(). */
+int rt_gate_init(struct rt_gate *g, bool shared);
+void rt_gate_destroy(struct rt_gate *g);
+
+/* Participant: count in, then block until opened. */
+void rt_gate_arrive(struct rt_gate *g);
+
+/* Main: block until n participants have arrived. */
+void rt_gate_wait_arrived(struct rt_gate *g, int n);
+
+void rt_gate_open(struct rt_gate *g);
+
+#endif

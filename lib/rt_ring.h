@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Single-producer single-consumer ring of samples: a measuring thread pushes
+ * (no lock, no syscall), the main thread drains. A full ring drops the
+ * sample and counts it, so a loss is reported, never silent.
+ */
+#ifndef RT_RING_H
+#define RT_RING_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+struct rt_ring_sample {
+	uint64_t cycle;
+	int64_t value;
+};
+
+struct rt_ring {
+	struct rt_ring_sample *buf;
+	uint64_t cap;
+	_Atomic uint64_t head; /* written by the producer */
+	_Atomic uint64_t tail; /* written by the consumer */
+	_Atomic uint64_t lost; /* pushes dropped because the ring was full */
+};
+
+/* Allocate (and prefault) cap samples; 0 or -ENOMEM / -EINVAL. */
+int rt_ring_init(struct rt_ring *r, uint64_t cap);
+void rt_ring_free(struct rt_ring *r);
+
+static inline void rt_ring_push(struct rt_ring *r, uint64_t cycle, int64_t value)
+{
+	uint64_t head = atomic_load_explicit(&r->head, memory_order_relaxed);
+	uint64_t tail = atomic_load_explicit(&r->tail, memory_order_acquire);
+
+	if (head - tail >= r->cap) {
+		atomic_fetch_add_explicit(&r->lost, 1, memory_order_relaxed);
+		return;
+	}
+	r->buf[head % r->cap] = (struct rt_ring_sample){ cycle, value };
+	atomic_store_explicit(&r->head, head + 1, memory_order_release);
+}
+
+/* Consumer: take the oldest sample; false when empty. */
+bool rt_ring_pop(struct rt_ring *r, struct rt_ring_sample *out);
+
+#endif
