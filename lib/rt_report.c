@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
+#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -63,4 +64,28 @@ void rt_report_json_header(struct rt_json *j, const struct rt_report *r, int ret
 	rt_json_string(j, "machine", si.machine);
 	rt_json_int(j, "realtime", si.realtime);
 	rt_json_object_end(j);
+}
+
+size_t rt_report_status_line(char *buf, size_t len, const struct rt_report_line *l)
+{
+	const struct rt_stats *s = l->stats;
+	int w = l->act_avg_width, n;
+	char interval[32] = "";
+
+	if (len == 0)
+		return 0;
+	if (l->interval_us >= 0)
+		snprintf(interval, sizeof(interval), " I:%lld", l->interval_us);
+	if (rt_stats_empty(s))
+		n = snprintf(buf, len, "T:%2d (%5d) P:%2d%s C:%7" PRIu64
+			     " Min:%7s Act:%*s Avg:%*s Max:%8s", l->index, l->tid, l->prio, interval,
+			     s->count, "-", w, "-", w, "-", "-");
+	else
+		n = snprintf(buf, len, "T:%2d (%5d) P:%2d%s C:%7" PRIu64 " Min:%7" PRId64
+			     " Act:%*" PRId64 " Avg:%*" PRId64 " Max:%8" PRId64, l->index, l->tid,
+			     l->prio, interval, s->count, s->min, w, s->last, w,
+			     rt_stats_avg_int(s), s->max);
+	if (n < 0)
+		return 0;
+	return (size_t)n < len ? (size_t)n : len - 1;
 }

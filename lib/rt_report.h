@@ -12,6 +12,7 @@
 #include <time.h>
 
 #include "rt_json.h"
+#include "rt_stats.h"
 
 #define RT_REPORT_CMDLINE_MAX 4096
 
@@ -31,5 +32,22 @@ void rt_report_format_time(time_t t, char *buf, size_t len);
  * tool section and closes the root with rt_json_object_end().
  */
 void rt_report_json_header(struct rt_json *j, const struct rt_report *r, int return_code);
+
+/* What a "T:" status line shows (cyclictest, signaltest). */
+struct rt_report_line {
+	int index;
+	int tid;
+	int prio;
+	long long interval_us; /* < 0: no " I:" field (signaltest) */
+	const struct rt_stats *stats;
+	int act_avg_width;     /* 5, or 8 for nanoseconds */
+};
+
+/*
+ * "T: 0 ( 1234) P:80 I:1000 C:   1000 Min:      5 Act:    9 Avg:    8 Max:      40"
+ * with rt-tests 2.4's widths; "-" in the latency fields while there is no
+ * sample. Returns the length written (truncated to len - 1).
+ */
+size_t rt_report_status_line(char *buf, size_t len, const struct rt_report_line *l);
 
 #endif

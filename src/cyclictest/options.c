@@ -6,6 +6,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "rt_cli.h"
 #include "rt_opt.h"
 #include "rt_prog.h"
 
@@ -159,48 +160,13 @@ static const char *opt_name(int c)
 	return "?";
 }
 
-static int get_long(int c, const char *arg, long long min, long long max, const char *unit,
-		    long long *out)
-{
-	if (rt_opt_parse_ll(arg, min, max, out))
-		return rt_prog_range_error(opt_name(c), arg, min, max, unit);
-	return 0;
-}
-
 #define GET(c, arg, min, max, unit, field)                                       \
 	do {                                                                     \
 		long long v_;                                                    \
-		if (get_long(c, arg, min, max, unit, &v_))                       \
+		if (rt_cli_number(opt_name(c), arg, min, max, unit, &v_))        \
 			return RT_EXIT_USAGE;                                    \
 		(field) = v_;                                                    \
 	} while (0)
-
-static int get_cpulist(int c, const char *arg, struct rt_cpulist *out)
-{
-	struct rt_cpulist allowed;
-	char set[256] = "?";
-
-	if (rt_opt_parse_cpulist(arg, out) == 0)
-		return 0;
-	if (rt_affinity_allowed(&allowed) == 0)
-		rt_affinity_format(&allowed, set, sizeof(set));
-	return rt_prog_usage_error("invalid --%s '%s': must be a CPU list within the allowed CPUs %s",
-				   opt_name(c), arg, set);
-}
-
-/*
- * 2.4 takes an optional argument also as the next argv word ("-t 4",
- * "-a 1"). cyclictest has no operands, so a next word that is not an
- * option is this option's value.
- */
-static const char *optional_value(int argc, char *argv[])
-{
-	if (optarg)
-		return optarg;
-	if (optind < argc && argv[optind][0] != '\0' && argv[optind][0] != '-')
-		return argv[optind++];
-	return NULL;
-}
 
 static int parse_clock(const char *arg, clockid_t *clock)
 {
@@ -220,20 +186,6 @@ static int parse_clock(const char *arg, clockid_t *clock)
 	return 0;
 }
 
-static int bad_option(int argc, char *argv[], int c)
-{
-	const char *word = optind > 0 && optind <= argc ? argv[optind - 1] : "?";
-
-	if (c == ':') {
-		if (optopt)
-			return rt_prog_usage_error("option '-%c' requires an argument", optopt);
-		return rt_prog_usage_error("option '%s' requires an argument", word);
-	}
-	if (optopt)
-		return rt_prog_usage_error("invalid option '-%c'", optopt);
-	return rt_prog_usage_error("unrecognized or ambiguous option '%s'", word);
-}
-
 static int parse_one(struct cyclictest_config *cfg, int c, int argc, char *argv[])
 {
 	const char *v;
@@ -241,14 +193,14 @@ static int parse_one(struct cyclictest_config *cfg, int c, int argc, char *argv[
 	switch (c) {
 	case 'a':
 		cfg->affinity = true;
-		v = optional_value(argc, argv);
-		if (v && get_cpulist(c, v, &cfg->affinity_cpus))
+		v = rt_cli_optional_value(argc, argv);
+		if (v && rt_cli_cpulist(opt_name(c), v, &cfg->affinity_cpus))
 			return RT_EXIT_USAGE;
 		if (!v)
 			cfg->affinity_cpus.count = 0; /* all allowed CPUs, decided later */
 		break;
 	case 'A':
-		v = optional_value(argc, argv);
+		v = rt_cli_optional_value(argc, argv);
 		cfg->aligned_us = 0;
 		if (v)
 			GET(c, v, 0, CT_MAX_INTERVAL_US, "us", cfg->aligned_us);
@@ -262,14 +214,10 @@ static int parse_one(struct cyclictest_config *cfg, int c, int argc, char *argv[
 		GET(c, optarg, 0, CT_MAX_INTERVAL_US, "us", cfg->distance_us);
 		cfg->distance_given = true;
 		break;
-	case 'D': {
-		uint64_t s;
-		if (rt_opt_parse_duration(optarg, 3650ULL * 86400, &s))
-			return rt_prog_usage_error("invalid --duration '%s': must be N, Ns, Nm, Nh "
-						   "or Nd, at most 3650d", optarg);
-		cfg->duration_s = s;
+	case 'D':
+		if (rt_cli_duration(opt_name(c), optarg, &cfg->duration_s))
+			return RT_EXIT_USAGE;
 		break;
-	}
 	case 'F': cfg->fifo = optarg; break;
 	case 'H':
 		cfg->hist_sum = true;
@@ -294,7 +242,7 @@ static int parse_one(struct cyclictest_config *cfg, int c, int argc, char *argv[
 	case 's': cfg->timer = cfg->timer == CT_TIMER_POSIX ? -1 : CT_TIMER_NANOSLEEP; break;
 	case 'S': cfg->smp = true; break;
 	case 't':
-		v = optional_value(argc, argv);
+		v = rt_cli_optional_value(argc, argv);
 		cfg->threads_per_cpu = !v;
 		if (v)
 			GET(c, v, 1, CT_MAX_THREADS, NULL, cfg->threads);
@@ -308,7 +256,7 @@ static int parse_one(struct cyclictest_config *cfg, int c, int argc, char *argv[
 	case OPT_LAPTOP: cfg->laptop = true; break;
 	case OPT_LATENCY: GET(c, optarg, 0, 2000000000, "us", cfg->latency_us); break;
 	case OPT_MAINAFFINITY:
-		if (get_cpulist(c, optarg, &cfg->mainaffinity_cpus))
+		if (rt_cli_cpulist(opt_name(c), optarg, &cfg->mainaffinity_cpus))
 			return RT_EXIT_USAGE;
 		cfg->mainaffinity = true;
 		break;
@@ -320,7 +268,7 @@ static int parse_one(struct cyclictest_config *cfg, int c, int argc, char *argv[
 		break;
 	case OPT_PRIOSPREAD: cfg->priospread = true; break;
 	case OPT_SECALIGNED:
-		v = optional_value(argc, argv);
+		v = rt_cli_optional_value(argc, argv);
 		cfg->secaligned_us = 0;
 		if (v)
 			GET(c, v, 0, CT_MAX_INTERVAL_US, "us", cfg->secaligned_us);
@@ -332,7 +280,7 @@ static int parse_one(struct cyclictest_config *cfg, int c, int argc, char *argv[
 	case OPT_DBG: cfg->debug = true; break;
 	case OPT_HELP: cyclictest_usage(); return -1;
 	case OPT_VERSION: rt_prog_print_version(stdout); return -1;
-	default: return bad_option(argc, argv, c);
+	default: return rt_cli_bad_option(argc, argv, c);
 	}
 	return 0;
 }
@@ -349,10 +297,7 @@ int cyclictest_parse_args(struct cyclictest_config *cfg, int argc, char *argv[])
 			return err;
 	}
 	/* Empty argv words (from scripts that expand empty variables) are ignored. */
-	for (; optind < argc; optind++)
-		if (argv[optind][0] != '\0')
-			return rt_prog_usage_error("unexpected argument '%s'", argv[optind]);
-	return 0;
+	return rt_cli_no_operands(argc, argv);
 }
 
 long cyclictest_thread_interval_us(const struct cyclictest_config *cfg, int n)

@@ -12,32 +12,22 @@
 
 #include "report.h"
 
-/*
- * A thread without samples shows "-" where 2.4 printed invented numbers
- * (Min:1000000, Max:0, avg -nan); the columns keep their widths.
- */
 size_t cyclictest_format_status(char *buf, size_t len, struct ct_thread *t)
 {
 	const struct cyclictest_config *cfg = t->cfg;
 	struct rt_stats s;
-	int wide = cfg->nsecs ? 8 : 5;
-	int n;
+	struct rt_report_line l = {
+		.index = t->index, .tid = (int)atomic_load(&t->tid), .prio = t->prio,
+		.interval_us = t->interval_ns / 1000, .stats = &s,
+		.act_avg_width = cfg->nsecs ? 8 : 5,
+	};
+	size_t n;
 
 	rt_pubstats_read(&t->pub, &s);
-	n = snprintf(buf, len, "T:%2d (%5d) P:%2d I:%" PRId64 " C:%7" PRIu64, t->index,
-		     (int)atomic_load(&t->tid), t->prio, t->interval_ns / 1000, s.count);
-	if (n < 0 || (size_t)n >= len)
-		return len ? strlen(buf) : 0;
-	if (rt_stats_empty(&s))
-		n += snprintf(buf + n, len - (size_t)n, " Min:%7s Act:%*s Avg:%*s Max:%8s", "-",
-			      wide, "-", wide, "-", "-");
-	else
-		n += snprintf(buf + n, len - (size_t)n,
-			      " Min:%7" PRId64 " Act:%*" PRId64 " Avg:%*" PRId64 " Max:%8" PRId64,
-			      s.min, wide, s.last, wide, rt_stats_avg_int(&s), s.max);
-	if (cfg->smi && (size_t)n < len)
-		n += snprintf(buf + n, len - (size_t)n, " SMI:%8" PRIu64, t->smi_count);
-	return (size_t)n < len ? (size_t)n : strlen(buf);
+	n = rt_report_status_line(buf, len, &l);
+	if (cfg->smi && n < len)
+		n += (size_t)snprintf(buf + n, len - n, " SMI:%8" PRIu64, t->smi_count);
+	return n < len ? n : len - 1;
 }
 
 size_t cyclictest_format_status_lines(char *buf, size_t len, struct ct_run *run)

@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <getopt.h>
+
+#include "rt_cli.h"
+#include "rt_opt.h"
+#include "rt_prog.h"
+
+int rt_cli_number(const char *optname, const char *arg, long long min, long long max,
+		  const char *unit, long long *out)
+{
+	if (rt_opt_parse_ll(arg, min, max, out))
+		return rt_prog_range_error(optname, arg, min, max, unit);
+	return 0;
+}
+
+int rt_cli_duration(const char *optname, const char *arg, uint64_t *seconds)
+{
+	if (rt_opt_parse_duration(arg, 3650ULL * 86400, seconds))
+		return rt_prog_usage_error("invalid --%s '%s': must be N, Ns, Nm, Nh or Nd, "
+					   "at most 3650d", optname, arg);
+	return 0;
+}
+
+int rt_cli_cpulist(const char *optname, const char *arg, struct rt_cpulist *out)
+{
+	struct rt_cpulist allowed;
+	char set[256] = "?";
+
+	if (rt_opt_parse_cpulist(arg, out) == 0)
+		return 0;
+	if (rt_affinity_allowed(&allowed) == 0)
+		rt_affinity_format(&allowed, set, sizeof(set));
+	return rt_prog_usage_error("invalid --%s '%s': must be a CPU list within the allowed CPUs %s",
+				   optname, arg, set);
+}
+
+const char *rt_cli_optional_value(int argc, char *argv[])
+{
+	if (optarg)
+		return optarg;
+	if (optind < argc && argv[optind][0] != '\0' && argv[optind][0] != '-')
+		return argv[optind++];
+	return NULL;
+}
+
+int rt_cli_bad_option(int argc, char *argv[], int c)
+{
+	const char *word = optind > 0 && optind <= argc ? argv[optind - 1] : "?";
+
+	if (c == ':') {
+		if (optopt)
+			return rt_prog_usage_error("option '-%c' requires an argument", optopt);
+		return rt_prog_usage_error("option '%s' requires an argument", word);
+	}
+	if (optopt)
+		return rt_prog_usage_error("invalid option '-%c'", optopt);
+	return rt_prog_usage_error("unrecognized or ambiguous option '%s'", word);
+}
+
+int rt_cli_no_operands(int argc, char *argv[])
+{
+	for (; optind < argc; optind++)
+		if (argv[optind][0] != '\0')
+			return rt_prog_usage_error("unexpected argument '%s'", argv[optind]);
+	return 0;
+}

@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Option-value helpers for the tools' getopt loops: parse with rt_opt and,
+ * on failure, print the one-line usage error naming the option and its
+ * range. Each returns 0 or RT_EXIT_USAGE. Tool code only (they print).
+ */
+#ifndef RT_CLI_H
+#define RT_CLI_H
+
+#include <stdint.h>
+
+#include "rt_affinity.h"
+
+int rt_cli_number(const char *optname, const char *arg, long long min, long long max,
+		  const char *unit, long long *out);
+int rt_cli_duration(const char *optname, const char *arg, uint64_t *seconds);
+int rt_cli_cpulist(const char *optname, const char *arg, struct rt_cpulist *out);
+
+/*
+ * The value of an option with an optional argument: the attached one, or
+ * (as rt-tests 2.4 accepts) the next argv word when it is not an option.
+ */
+const char *rt_cli_optional_value(int argc, char *argv[]);
+
+/* Report what getopt_long returned as '?' or ':' (call with opterr = 0). */
+int rt_cli_bad_option(int argc, char *argv[], int c);
+
+/* Non-empty words left after the options are errors; empty ones are ignored. */
+int rt_cli_no_operands(int argc, char *argv[]);
+
+#endif

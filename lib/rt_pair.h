@@ -1,0 +1,121 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The engine under signaltest, sigwaittest and ptsematest: rings of
+ * participants (threads, or forked processes) that hand a token to the next
+ * one. Before passing it, a participant stores the time in the receiver's
+ * slot; a recording participant measures, on wakeup, how long the hand-over
+ * took. A pair is a ring of two; signaltest is one ring of N.
+ *
+ * A tool supplies the hand-over mechanism (a signal, a mutex...) as four
+ * small functions and reads the results from the participants.
+ */
+#ifndef RT_PAIR_H
+#define RT_PAIR_H
+
+#include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "rt_gate.h"
+#include "rt_pubstats.h"
+#include "rt_ring.h"
+#include "rt_trace.h"
+
+struct rt_pair;
+
+/* How the token moves; every function gets the participant's index. */
+struct rt_pair_mech {
+	/* In the participant, before the start gate (e.g. block its signal). */
+	int (*participant_init)(struct rt_pair *p, int k);
+	/* Block until the token reaches k; return early when woken for stop. */
+	void (*wait)(struct rt_pair *p, int k);
+	/* Hand the token from `from` to `to`. */
+	void (*pass)(struct rt_pair *p, int from, int to);
+	/* Main thread at stop: unblock k if it waits (may be called repeatedly). */
+	void (*wake)(struct rt_pair *p, int k);
+};
+
+/* Settings of one participant, fixed before the start. */
+struct rt_pair_role {
+	int cpu;          /* pin to this CPU, -1 = not pinned */
+	int policy;       /* SCHED_* */
+	int prio;
+	int64_t delay_ns; /* sleep after receiving, before passing on */
+	bool records;     /* measure the hand-over latency on wakeup */
+};
+
+/* One participant, in memory shared with the main thread (and across fork). */
+struct rt_pair_part {
+	struct rt_pair_role role;
+	_Atomic pid_t tid;          /* kernel thread id, 0 before start */
+	pid_t tgid;                 /* its process */
+	_Atomic int cur_cpu;        /* CPU of the last wakeup, -1 before */
+	struct rt_pubstats latency; /* us */
+	_Atomic uint64_t sends;     /* tokens passed on */
+	_Atomic int64_t sent_ns;    /* set by the predecessor before passing */
+	_Atomic bool done;          /* left its loop */
+	int error;                  /* errno of a failed setup, 0 = fine */
+	const char *error_what;
+	struct rt_ring samples;     /* with verbose: every latency */
+};
+
+struct rt_pair_config {
+	int rings;                  /* number of rings (pairs) */
+	int ring_size;              /* participants per ring (2 for a pair) */
+	int starter;                /* position in the ring that sends first */
+	int counter;                /* position whose sample count ends the ring */
+	uint64_t loops;             /* samples of `counter`, 0 = endless */
+	int64_t break_us;           /* stop when a latency exceeds it, 0 = off */
+	struct rt_trace *trace;     /* stopped at a break when not NULL */
+	unsigned pause_every;       /* starter sleeps pause_ns every N receives */
+	int64_t pause_ns;
+	bool processes;             /* fork instead of threads */
+	bool verbose;               /* keep every sample in the rings */
+	uint64_t ring_samples;      /* capacity of each verbose ring */
+	const struct rt_pair_mech *mech;
+	void *mech_data;            /* the tool's, reached with rt_pair_mech_data() */
+};
+
+/*
+ * Create the engine with cfg->rings * cfg->ring_size participants whose
+ * roles are filled in afterwards through rt_pair_part(). 0 or -errno.
+ */
+int rt_pair_create(struct rt_pair **out, const struct rt_pair_config *cfg);
+void rt_pair_destroy(struct rt_pair *p);
+
+int rt_pair_count(const struct rt_pair *p);
+struct rt_pair_part *rt_pair_part(struct rt_pair *p, int k);
+void *rt_pair_mech_data(const struct rt_pair *p);
+
+/*
+ * Start every participant and open the gate once all are ready. The
+ * participants signal the calling thread with RT_SIGNAL_DONE when they
+ * finish. 0 or -errno (some did not start: call rt_pair_stop anyway).
+ */
+int rt_pair_start(struct rt_pair *p);
+
+/* All participants have left their loops (loops done, break, error). */
+bool rt_pair_finished(struct rt_pair *p);
+
+/* Index of the participant that broke the limit, or -1; its latency. */
+int rt_pair_break(const struct rt_pair *p, int64_t *value);
+
+/* Stop, wake and reap every participant (threads joined, children waited). */
+void rt_pair_stop(struct rt_pair *p);
+
+/*
+ * The main thread's loop: sleep in sigwait on `signals` (see rt_signal_setup)
+ * until every participant finished, duration_ns passed (0 = no limit) or
+ * SIGINT/SIGTERM/SIGHUP came; call tick(ctx) every tick_ns (< 0: never).
+ * Returns the signal that ended the run, or 0.
+ */
+int rt_pair_run(struct rt_pair *p, const sigset_t *signals, int64_t duration_ns,
+		int64_t tick_ns, void (*tick)(void *ctx), void *ctx);
+
+/* Hand-over by a real-time signal sent with tgkill (threads or processes). */
+extern const struct rt_pair_mech rt_pair_mech_signal;
+
+#endif

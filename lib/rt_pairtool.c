@@ -1,0 +1,437 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "rt_cli.h"
+#include "rt_json.h"
+#include "rt_mem.h"
+#include "rt_output.h"
+#include "rt_pairtool.h"
+#include "rt_prog.h"
+#include "rt_report.h"
+#include "rt_sched.h"
+#include "rt_signal.h"
+#include "rt_trace.h"
+
+#define LIVE_REFRESH_NS (100 * 1000 * 1000LL)
+
+enum { OPT_JSON = 256, OPT_HELP, OPT_VERSION };
+
+static const struct option long_opts[] = {
+	{ "affinity", optional_argument, NULL, 'a' },
+	{ "breaktrace", required_argument, NULL, 'b' },
+	{ "distance", required_argument, NULL, 'd' },
+	{ "duration", required_argument, NULL, 'D' },
+	{ "fork", optional_argument, NULL, 'f' },
+	{ "help", no_argument, NULL, OPT_HELP },
+	{ "interval", required_argument, NULL, 'i' },
+	{ "json", required_argument, NULL, OPT_JSON },
+	{ "loops", required_argument, NULL, 'l' },
+	{ "priority", required_argument, NULL, 'p' },
+	{ "prio", required_argument, NULL, 'p' },
+	{ "quiet", no_argument, NULL, 'q' },
+	{ "smp", no_argument, NULL, 'S' },
+	{ "threads", optional_argument, NULL, 't' },
+	{ "version", no_argument, NULL, OPT_VERSION },
+	{ NULL, 0, NULL, 0 },
+};
+
+static const char *opt_name(int c)
+{
+	for (const struct option *o = long_opts; o->name; o++)
+		if (o->val == c)
+			return o->name;
+	return "?";
+}
+
+void rt_pairtool_init(struct rt_pairtool_config *cfg, const char *name, const char *summary)
+{
+	memset(cfg, 0, sizeof(*cfg));
+	cfg->name = name;
+	cfg->summary = summary;
+	cfg->pairs = 1;
+	cfg->affinity = -1;
+	cfg->interval_us = 1000;
+	cfg->distance_us = 500;
+}
+
+static void usage(const struct rt_pairtool_config *cfg)
+{
+	printf("%s V %s (%s %s)\nUsage:\n%s <options>\n\n%s\n\n", cfg->name, RT_INTERFACE_VERSION,
+	       PACKAGE_NAME, PACKAGE_VERSION, cfg->name, cfg->summary);
+	fputs("-a [NUM]  --affinity[=NUM]  run all threads on CPU NUM; without NUM pair i on\n"
+	      "                            the i-th allowed CPU\n"
+	      "-b USEC   --breaktrace=USEC  stop (and stop the ftrace trace) when a latency\n"
+	      "                            exceeds USEC\n"
+	      "-d DIST   --distance=DIST   interval increment per pair in us (default 500)\n"
+	      "-D TIME   --duration=TIME   run time: N, Ns, Nm, Nh or Nd\n", stdout);
+	if (cfg->has_fork)
+		fputs("-f        --fork            sender and receiver are processes, not threads\n",
+		      stdout);
+	fputs("          --help            print this help and exit\n"
+	      "-i INTV   --interval=INTV   receiver's sleep between samples in us (default 1000)\n"
+	      "          --json=FILE       write the results as JSON to FILE ('-' = stdout)\n"
+	      "-l LOOPS  --loops=LOOPS     samples per pair (default 0 = endless)\n"
+	      "-p PRIO   --priority=PRIO   SCHED_FIFO priority of pair 0 (0..99, 0 = SCHED_OTHER);\n"
+	      "                            pair i gets PRIO-i\n"
+	      "-q        --quiet           print only a summary at exit\n", stdout);
+	if (cfg->has_smp)
+		fputs("-S        --smp             one pair per allowed CPU, pinned, same priority\n",
+		      stdout);
+	fputs("-t [NUM]  --threads[=NUM]   NUM pairs; without NUM one pair per allowed CPU\n"
+	      "          --version         print the version and exit\n"
+	      "\nUsage errors exit with 2, run-time errors with 1.\n", stdout);
+}
+
+static int parse_one(struct rt_pairtool_config *cfg, int c, int argc, char *argv[])
+{
+	struct rt_cpulist cpus;
+	const char *v;
+	long long n;
+
+	switch (c) {
+	case 'a':
+		v = rt_cli_optional_value(argc, argv);
+		cfg->affinity = -2;
+		if (!v)
+			break;
+		if (rt_cli_number(opt_name(c), v, 0, CPU_SETSIZE - 1, NULL, &n) ||
+		    rt_cli_cpulist(opt_name(c), v, &cpus))
+			return RT_EXIT_USAGE;
+		cfg->affinity = (int)n;
+		break;
+	case 'b':
+		if (rt_cli_number(opt_name(c), optarg, 1, 3600000000LL, "us", &n))
+			return RT_EXIT_USAGE;
+		cfg->breaktrace_us = (long)n;
+		break;
+	case 'd':
+		if (rt_cli_number(opt_name(c), optarg, 0, 1000000, "us", &n))
+			return RT_EXIT_USAGE;
+		cfg->distance_us = (long)n;
+		break;
+	case 'D':
+		return rt_cli_duration(opt_name(c), optarg, &cfg->duration_s);
+	case 'f':
+		if (!cfg->has_fork)
+			return rt_cli_bad_option(argc, argv, '?');
+		cfg->fork = true;
+		break;
+	case 'i':
+		if (rt_cli_number(opt_name(c), optarg, 1, 10000000, "us", &n))
+			return RT_EXIT_USAGE;
+		cfg->interval_us = (long)n;
+		break;
+	case 'l':
+		if (rt_cli_number(opt_name(c), optarg, 0, 1LL << 62, NULL, &n))
+			return RT_EXIT_USAGE;
+		cfg->loops = (uint64_t)n;
+		break;
+	case 'p':
+		if (rt_cli_number(opt_name(c), optarg, 0, 99, NULL, &n))
+			return RT_EXIT_USAGE;
+		cfg->priority = (int)n;
+		break;
+	case 'q': cfg->quiet = true; break;
+	case 'S':
+		if (!cfg->has_smp)
+			return rt_cli_bad_option(argc, argv, '?');
+		cfg->smp = true;
+		break;
+	case 't':
+		v = rt_cli_optional_value(argc, argv);
+		cfg->pairs_per_cpu = !v;
+		if (v && rt_cli_number(opt_name(c), v, 1, RT_PAIRTOOL_MAX_PAIRS, NULL, &n))
+			return RT_EXIT_USAGE;
+		if (v)
+			cfg->pairs = (int)n;
+		break;
+	case OPT_JSON: cfg->json = optarg; break;
+	case OPT_HELP: usage(cfg); return -1;
+	case OPT_VERSION: rt_prog_print_version(stdout); return -1;
+	default: return rt_cli_bad_option(argc, argv, c);
+	}
+	return 0;
+}
+
+int rt_pairtool_parse(struct rt_pairtool_config *cfg, int argc, char *argv[])
+{
+	struct rt_cpulist allowed;
+	char optstring[32] = ":a::b:d:D:i:l:p:qt::";
+	int c, err;
+
+	if (cfg->has_fork)
+		strcat(optstring, "f::");
+	if (cfg->has_smp)
+		strcat(optstring, "S");
+	opterr = 0;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, optstring, long_opts, NULL)) != -1)
+		if ((err = parse_one(cfg, c, argc, argv)))
+			return err;
+	if ((err = rt_cli_no_operands(argc, argv)))
+		return err;
+	if (rt_affinity_allowed(&allowed))
+		return rt_prog_usage_error("cannot read the CPUs this process may use");
+	if (cfg->smp) {
+		if (cfg->affinity != -1)
+			fprintf(stderr, "WARN: -a ignored due to --smp\n");
+		if (cfg->pairs_per_cpu || cfg->pairs != 1)
+			fprintf(stderr, "WARN: -t ignored due to --smp\n");
+		cfg->affinity = -2;
+		cfg->pairs_per_cpu = true;
+	}
+	if (cfg->pairs_per_cpu)
+		cfg->pairs = (int)allowed.count;
+	return 0;
+}
+
+/* ------------------------------------------------------------------ run */
+
+struct pairtool_run {
+	const struct rt_pairtool_config *cfg;
+	struct rt_pair *p;
+	char *buf;
+	size_t buflen;
+	bool drawn;
+};
+
+static int pair_prio(const struct rt_pairtool_config *cfg, int i)
+{
+	int prio = cfg->smp ? cfg->priority : cfg->priority - i;
+
+	if (cfg->priority == 0)
+		return 0;
+	return prio < cfg->prio_floor ? cfg->prio_floor : prio;
+}
+
+static void set_roles(const struct rt_pairtool_config *cfg, struct rt_pair *p)
+{
+	struct rt_cpulist allowed;
+
+	rt_affinity_allowed(&allowed);
+	for (int i = 0; i < cfg->pairs; i++) {
+		int prio = pair_prio(cfg, i);
+		int cpu = cfg->affinity == -2 ? rt_affinity_cpu_for(&allowed, (unsigned)i)
+					      : cfg->affinity;
+		struct rt_pair_role r = {
+			.cpu = cpu,
+			.policy = prio > 0 ? SCHED_FIFO : SCHED_OTHER,
+			.prio = prio,
+		};
+
+		rt_pair_part(p, 2 * i + 1)->role = r; /* sender */
+		r.records = true;
+		r.delay_ns = (cfg->interval_us + (int64_t)i * cfg->distance_us) * 1000;
+		rt_pair_part(p, 2 * i)->role = r;     /* receiver */
+	}
+}
+
+/* "#0: ID.., P.., CPU.., I..; #1: ID.., P.., CPU.., Cycles .." and "#1 -> #0, Min ..". */
+static size_t format_block(struct pairtool_run *r)
+{
+	size_t used = 0;
+	char *b = r->buf;
+
+	for (int i = 0; i < r->cfg->pairs; i++) {
+		struct rt_pair_part *rx = rt_pair_part(r->p, 2 * i), *tx = rt_pair_part(r->p, 2 * i + 1);
+
+		used += (size_t)snprintf(b + used, r->buflen - used,
+				 "#%d: ID%d, P%d, CPU%d, I%" PRId64 "; #%d: ID%d, P%d, CPU%d, Cycles %" PRIu64 "\n",
+				 2 * i, (int)atomic_load(&rx->tid), rx->role.prio,
+				 rx->role.cpu >= 0 ? rx->role.cpu : atomic_load(&rx->cur_cpu),
+				 rx->role.delay_ns / 1000, 2 * i + 1, (int)atomic_load(&tx->tid),
+				 tx->role.prio, tx->role.cpu >= 0 ? tx->role.cpu : atomic_load(&tx->cur_cpu),
+				 atomic_load(&tx->sends));
+	}
+	for (int i = 0; i < r->cfg->pairs; i++) {
+		struct rt_stats s;
+
+		rt_pubstats_read(&rt_pair_part(r->p, 2 * i)->latency, &s);
+		if (rt_stats_empty(&s))
+			used += (size_t)snprintf(b + used, r->buflen - used, "#%d -> #%d (not yet ready)\n",
+						 2 * i + 1, 2 * i);
+		else
+			used += (size_t)snprintf(b + used, r->buflen - used,
+					 "#%d -> #%d, Min %4" PRId64 ", Cur %4" PRId64 ", Avg %4" PRId64
+					 ", Max %4" PRId64 "\n", 2 * i + 1, 2 * i, s.min, s.last,
+					 (int64_t)(rt_stats_avg(&s) + 0.5), s.max);
+	}
+	return used;
+}
+
+/* Live frame: the block, then the cursor back up over it (2.4's layout). */
+static void live_tick(void *ctx)
+{
+	struct pairtool_run *r = ctx;
+
+	format_block(r);
+	printf("%s\033[%dA", r->buf, 2 * r->cfg->pairs);
+	fflush(stdout);
+	r->drawn = true;
+}
+
+static void write_json(struct rt_json *j, struct pairtool_run *r)
+{
+	char key[16];
+
+	rt_json_int(j, "num_threads", r->cfg->pairs);
+	rt_json_object_begin(j, "thread");
+	for (int i = 0; i < r->cfg->pairs; i++) {
+		struct rt_pair_part *rx = rt_pair_part(r->p, 2 * i), *tx = rt_pair_part(r->p, 2 * i + 1);
+		const struct rt_stats *s = &rx->latency.stats;
+
+		snprintf(key, sizeof(key), "%d", i);
+		rt_json_object_begin(j, key);
+		rt_json_object_begin(j, "sender");
+		rt_json_int(j, "cpu", tx->role.cpu >= 0 ? tx->role.cpu : atomic_load(&tx->cur_cpu));
+		rt_json_int(j, "priority", tx->role.prio);
+		rt_json_uint(j, "samples", atomic_load(&tx->sends));
+		rt_json_int(j, "interval", rx->role.delay_ns / 1000);
+		rt_json_object_end(j);
+		rt_json_object_begin(j, "receiver");
+		rt_json_int(j, "cpu", rx->role.cpu >= 0 ? rx->role.cpu : atomic_load(&rx->cur_cpu));
+		rt_json_int(j, "priority", rx->role.prio);
+		if (rt_stats_empty(s)) {
+			rt_json_null(j, "min");
+			rt_json_null(j, "avg");
+			rt_json_null(j, "max");
+		} else {
+			rt_json_int(j, "min", s->min);
+			rt_json_double(j, "avg", rt_stats_avg(s), 2);
+			rt_json_int(j, "max", s->max);
+		}
+		rt_json_object_end(j);
+		rt_json_object_end(j);
+	}
+	rt_json_object_end(j);
+}
+
+static int report(struct pairtool_run *r, struct rt_output *json, const struct rt_report *rep)
+{
+	int rc = RT_EXIT_OK, err;
+
+	format_block(r);
+	if (r->cfg->quiet) {
+		fputs(r->buf, stdout);
+	} else {
+		printf("%s\033[%dA\033[%dB", r->buf, 2 * r->cfg->pairs, 2 * r->cfg->pairs + 2);
+		fflush(stdout);
+	}
+	for (int k = 0; k < rt_pair_count(r->p); k++) {
+		struct rt_pair_part *pt = rt_pair_part(r->p, k);
+
+		if (pt->error) {
+			rt_prog_error_errno(pt->error, "#%d: %s failed", k, pt->error_what);
+			rc = RT_EXIT_FAILURE;
+		}
+	}
+	if (json->f) {
+		struct rt_json j;
+
+		rt_json_init(&j, json->f);
+		rt_report_json_header(&j, rep, rc);
+		write_json(&j, r);
+		rt_json_object_end(&j);
+		err = rt_json_finish(&j);
+		err = err ? err : rt_output_commit(json);
+		if (err) {
+			rt_output_abort(json);
+			rt_prog_error_errno(-err, "cannot write --json file '%s'", r->cfg->json);
+			rc = RT_EXIT_FAILURE;
+		}
+	}
+	return rc;
+}
+
+static int check_permission(const struct rt_pairtool_config *cfg)
+{
+	char why[512];
+	int err;
+
+	if (cfg->priority == 0)
+		return 0;
+	err = rt_sched_check_permission(SCHED_FIFO, cfg->priority);
+	if (!err)
+		return 0;
+	if (err == -EPERM) {
+		rt_sched_explain_eperm(SCHED_FIFO, cfg->priority, why, sizeof(why));
+		rt_prog_error("%s", why);
+	} else {
+		rt_prog_error_errno(-err, "cannot use SCHED_FIFO priority %d", cfg->priority);
+	}
+	return RT_EXIT_FAILURE;
+}
+
+int rt_pairtool_run(const struct rt_pairtool_config *cfg, const struct rt_report *rep,
+		    const struct rt_pair_mech *mech, void *mech_data)
+{
+	struct pairtool_run r = { .cfg = cfg };
+	struct rt_output json = { 0 };
+	struct rt_trace trace = { .marker_fd = -1, .on_fd = -1 };
+	struct rt_pair_config pc = {
+		.rings = cfg->pairs, .ring_size = 2, .starter = 1, .counter = 0,
+		.loops = cfg->loops, .break_us = cfg->breaktrace_us, .processes = cfg->fork,
+		.mech = mech, .mech_data = mech_data,
+	};
+	sigset_t signals;
+	int rc, err, bp;
+	int64_t bv;
+
+	if ((err = rt_signal_setup(&signals))) {
+		rt_prog_error_errno(-err, "cannot set up signal handling");
+		return RT_EXIT_FAILURE;
+	}
+	if (cfg->json && (err = rt_output_open(&json, cfg->json))) {
+		rt_prog_error_errno(-err, "cannot write --json file '%s'", cfg->json);
+		return RT_EXIT_FAILURE;
+	}
+	if ((rc = check_permission(cfg))) {
+		rt_output_abort(&json);
+		return rc;
+	}
+	if (cfg->breaktrace_us && (err = rt_trace_open(&trace)))
+		fprintf(stderr, "WARN: tracefs not available (%s): -b stops the test but no trace\n",
+			strerror(-err));
+	pc.trace = trace.on_fd >= 0 ? &trace : NULL;
+	rt_mem_keep_heap();
+	rt_mem_lock_all(); /* 2.4 always locks; best effort without the privilege */
+
+	r.buflen = 160 * (size_t)cfg->pairs + 64;
+	r.buf = malloc(r.buflen);
+	if (!r.buf || (err = rt_pair_create(&r.p, &pc))) {
+		rt_prog_error_errno(r.buf ? -err : ENOMEM, "cannot set up the pairs");
+		free(r.buf);
+		rt_output_abort(&json);
+		rt_trace_close(&trace);
+		return RT_EXIT_FAILURE;
+	}
+	set_roles(cfg, r.p);
+	err = rt_pair_start(r.p);
+	if (err) {
+		rt_prog_error_errno(-err, "cannot start the pairs");
+		rc = RT_EXIT_FAILURE;
+	} else {
+		rt_pair_run(r.p, &signals, (int64_t)cfg->duration_s * 1000000000LL,
+			    cfg->quiet ? -1 : LIVE_REFRESH_NS, cfg->quiet ? NULL : live_tick, &r);
+	}
+	rt_pair_stop(r.p);
+	if (!rc) {
+		rc = report(&r, &json, rep);
+		if ((bp = rt_pair_break(r.p, &bv)) >= 0)
+			printf("# Break: #%d -> #%d exceeded %ld us with %" PRId64 " us\n", bp + 1, bp,
+			       cfg->breaktrace_us, bv);
+	} else {
+		rt_output_abort(&json);
+	}
+	rt_pair_destroy(r.p);
+	rt_trace_close(&trace);
+	free(r.buf);
+	return rc;
+}

@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <inttypes.h>
+#include <stdio.h>
+
+#include "rt_json.h"
+#include "rt_sysinfo.h"
+
+#include "report.h"
+
+static void print_line(FILE *out, struct rt_pair *p, int k)
+{
+	struct rt_pair_part *pt = rt_pair_part(p, k);
+	struct rt_stats s;
+	struct rt_report_line l = {
+		.index = k, .tid = (int)atomic_load(&pt->tid), .prio = pt->role.prio,
+		.interval_us = -1, .stats = &s, .act_avg_width = 5,
+	};
+	char line[160];
+
+	rt_pubstats_read(&pt->latency, &s);
+	rt_report_status_line(line, sizeof(line), &l);
+	fprintf(out, "%s\n", line);
+}
+
+void signaltest_print_frame(FILE *out, struct rt_pair *p, bool first, int *loadavg_fd)
+{
+	char loadavg[128] = "";
+
+	if (!first)
+		fputs("\033[3A", out);
+	rt_sysinfo_loadavg(loadavg_fd, loadavg, sizeof(loadavg));
+	fprintf(out, "%s          \n\n", loadavg);
+	print_line(out, p, 0);
+}
+
+void signaltest_print_summary(FILE *out, struct rt_pair *p)
+{
+	for (int k = 0; k < rt_pair_count(p); k++)
+		print_line(out, p, k);
+}
+
+void signaltest_print_samples(FILE *out, struct rt_pair *p)
+{
+	struct rt_ring_sample s;
+
+	for (int k = 0; k < rt_pair_count(p); k++)
+		while (rt_ring_pop(&rt_pair_part(p, k)->samples, &s))
+			fprintf(out, "%8d:%8" PRIu64 ":%8" PRId64 "\n", k, s.cycle, s.value);
+}
+
+int signaltest_write_json(FILE *out, struct rt_pair *p, const struct rt_report *rep, int rc)
+{
+	struct rt_json j;
+	char key[16];
+
+	rt_json_init(&j, out);
+	rt_report_json_header(&j, rep, rc);
+	rt_json_int(&j, "num_threads", rt_pair_count(p));
+	rt_json_object_begin(&j, "thread");
+	for (int k = 0; k < rt_pair_count(p); k++) {
+		struct rt_pair_part *pt = rt_pair_part(p, k);
+		const struct rt_stats *s = &pt->latency.stats;
+
+		snprintf(key, sizeof(key), "%d", k);
+		rt_json_object_begin(&j, key);
+		rt_json_uint(&j, "cycles", s->count);
+		if (rt_stats_empty(s)) {
+			rt_json_null(&j, "min");
+			rt_json_null(&j, "max");
+			rt_json_null(&j, "avg");
+		} else {
+			rt_json_int(&j, "min", s->min);
+			rt_json_int(&j, "max", s->max);
+			rt_json_double(&j, "avg", rt_stats_avg(s), 2);
+		}
+		rt_json_int(&j, "cpu", pt->role.cpu >= 0 ? pt->role.cpu : atomic_load(&pt->cur_cpu));
+		rt_json_object_end(&j);
+	}
+	rt_json_object_end(&j);
+	rt_json_object_end(&j);
+	return rt_json_finish(&j);
+}
