@@ -10,6 +10,7 @@
 
 #include "rt_cli.h"
 #include "rt_json.h"
+#include "rt_opt.h"
 #include "rt_mem.h"
 #include "rt_output.h"
 #include "rt_pairtool.h"
@@ -101,9 +102,15 @@ static int parse_one(struct rt_pairtool_config *cfg, int c, int argc, char *argv
 		cfg->affinity = -2;
 		if (!v)
 			break;
-		if (rt_cli_number(opt_name(c), v, 0, CPU_SETSIZE - 1, NULL, &n) ||
-		    rt_cli_cpulist(opt_name(c), v, &cpus))
-			return RT_EXIT_USAGE;
+		if (rt_opt_parse_ll(v, 0, CPU_SETSIZE - 1, &n) || rt_affinity_allowed(&cpus) ||
+		    !rt_affinity_contains(&cpus, (int)n)) {
+			char set[256] = "?";
+
+			if (rt_affinity_allowed(&cpus) == 0)
+				rt_affinity_format(&cpus, set, sizeof(set));
+			return rt_prog_usage_error("invalid --affinity '%s': must be one CPU of "
+						   "the allowed CPUs %s", v, set);
+		}
 		cfg->affinity = (int)n;
 		break;
 	case 'b':

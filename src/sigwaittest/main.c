@@ -20,6 +20,7 @@ int main(int argc, char *argv[])
 			 "Measures the latency of a signal sent to a thread (or, with -f, a\n"
 			 "process) blocked in sigwait().");
 	cfg.has_fork = true;
+	cfg.has_smp = true;
 	cfg.prio_floor = 0;
 	rc = rt_pairtool_parse(&cfg, argc, argv);
 	if (rc < 0)

@@ -174,3 +174,9 @@ retry_bound() {
 		_i=$((_i + 1))
 	done
 }
+
+# check_pairs STDOUT PAIRS LOOPS [JSON]: sigwaittest/ptsematest block and JSON.
+check_pairs() {
+	python3 "$HELPERS/pair_check.py" "$@" >"$WORK/pair.diag" 2>&1 ||
+		fail "$(head -5 "$WORK/pair.diag")"
+}

@@ -1,0 +1,52 @@
+#!/bin/sh
+# Proves: sigwaittest -f runs sender and receiver as processes (IDs are
+# PIDs), SIGINT/SIGTERM end every tool within 1 s with exit 0, the summary
+# and valid JSON, leaving no process and no shm object; SIGKILL of the
+# parent takes the -f children with it.
+. "$top_srcdir/tests/cli/lib.sh"
+need_rt
+need_python3
+
+for t in "sigwaittest -f" "sigwaittest" "ptsematest"; do
+	# shellcheck disable=SC2086
+	set -- $t
+	"$(tool "$1")" ${2:-} -q -p 80 -t 2 --json="$WORK/s.json" >"$OUT" 2>"$ERR" &
+	pid=$!
+	sleep 0.5
+	kids=$(pgrep -P "$pid" | wc -l)
+	if [ "${2:-}" = -f ]; then
+		[ "$kids" -eq 4 ] || fail "-f: $kids child processes, expected 4"
+	fi
+	t0=$(date +%s%N)
+	kill -INT "$pid"
+	wait "$pid" || fail "$t: exit $?"
+	ms=$((($(date +%s%N) - t0) / 1000000))
+	[ "$ms" -lt 1000 ] || fail "$t: took $ms ms after SIGINT"
+	check_pairs "$OUT" 2 0 "$WORK/s.json"
+	[ -z "$(pgrep -P "$pid")" ] || fail "$t: processes left behind"
+	rm -f "$WORK/s.json"
+done
+
+"$(tool signaltest)" -q -p 80 -t 3 >"$OUT" 2>"$ERR" &
+pid=$!
+sleep 0.3
+kill -TERM "$pid"
+wait "$pid" || fail "signaltest: exit $?"
+check_summary "$OUT" 3 0
+
+# SIGKILL: the children of -f die with their parent.
+"$(tool sigwaittest)" -f -q -p 80 -t 2 >/dev/null 2>&1 &
+pid=$!
+sleep 0.5
+kids=$(pgrep -P "$pid" | tr '\n' ' ')
+kill -KILL "$pid"
+wait "$pid" 2>/dev/null
+sleep 0.3
+for k in $kids; do
+	# Gone, or a zombie waiting for init to reap it: either way not running.
+	state=$(awk '{ print $3 }' "/proc/$k/stat" 2>/dev/null)
+	[ -z "$state" ] || [ "$state" = Z ] || fail "child $k survived SIGKILL of its parent ($state)"
+done
+# The engine shares memory through an anonymous mapping: no named object.
+ls /dev/shm | grep -q sigwait && fail "shm object left: $(ls /dev/shm)"
+finish

@@ -1,0 +1,57 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
+"""Check sigwaittest/ptsematest output: the rt-tests 2.4 block and its JSON.
+
+usage: pair_check.py STDOUT PAIRS LOOPS [JSON]
+
+Proves: PAIRS "#<2i>: ID.., P.., CPU.., I..; #<2i+1>: ..., Cycles N" lines
+then PAIRS "#<2i+1> -> #<2i>, Min .., Cur .., Avg .., Max .." lines (numbers
+width 4), Cycles = LOOPS (when > 0), Min <= Cur/Avg <= Max, and that the
+JSON (2.4 schema, valid) agrees with the text.
+"""
+import json
+import re
+import sys
+
+text = open(sys.argv[1], encoding="utf-8").read().split("\x1b")[-1]
+pairs, loops = int(sys.argv[2]), int(sys.argv[3])
+errors = []
+ids = re.findall(r"^#(\d+): ID(\d+), P(\d+), CPU(-?\d+), I(\d+); #(\d+): ID(\d+), P(\d+), CPU(-?\d+), Cycles (\d+)$", text, re.M)
+lat = re.findall(r"^#(\d+) -> #(\d+), Min (?=[ \d]{4,},)( *\d+), Cur (?=[ \d]{4,},)( *\d+), Avg (?=[ \d]{4,},)( *\d+), Max (?=[ \d]{4,}$)( *\d+)$", text, re.M)
+if len(ids) != pairs:
+    errors.append("%d id lines, expected %d" % (len(ids), pairs))
+if len(lat) != pairs:
+    errors.append("%d latency lines, expected %d" % (len(lat), pairs))
+for i, row in enumerate(ids):
+    if int(row[0]) != 2 * i or int(row[5]) != 2 * i + 1:
+        errors.append("pair %d numbered %s/%s" % (i, row[0], row[5]))
+    if loops and int(row[9]) != loops:
+        errors.append("pair %d: Cycles %s != %d" % (i, row[9], loops))
+for i, row in enumerate(lat):
+    s, r, mn, cur, avg, mx = (int(x) for x in row)
+    if (s, r) != (2 * i + 1, 2 * i):
+        errors.append("latency line %d: #%d -> #%d" % (i, s, r))
+    if not (mn <= avg <= mx and mn <= cur <= mx):
+        errors.append("pair %d: not Min <= Cur/Avg <= Max" % i)
+if len(sys.argv) > 4:
+    doc = json.load(open(sys.argv[4], encoding="utf-8"),
+                    parse_constant=lambda c: (_ for _ in ()).throw(ValueError(c)))
+    if doc["num_threads"] != pairs or doc["rt_test_version:"] != "2.40":
+        errors.append("json header")
+    for i in range(pairs):
+        t = doc["thread"][str(i)]
+        if list(t) != ["sender", "receiver"]:
+            errors.append("json pair %d keys %s" % (i, list(t)))
+            continue
+        if list(t["sender"]) != ["cpu", "priority", "samples", "interval"] or \
+           list(t["receiver"]) != ["cpu", "priority", "min", "avg", "max"]:
+            errors.append("json pair %d member keys" % i)
+        if i < len(ids) and (t["sender"]["samples"] != int(ids[i][9]) or
+                             t["sender"]["interval"] != int(ids[i][4])):
+            errors.append("json pair %d: samples/interval disagree with the text" % i)
+        if i < len(lat) and (t["receiver"]["min"] != int(lat[i][2]) or
+                             t["receiver"]["max"] != int(lat[i][5])):
+            errors.append("json pair %d: min/max disagree with the text" % i)
+for e in errors:
+    print("pair: " + e)
+sys.exit(1 if errors else 0)
