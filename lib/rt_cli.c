@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
+#include <errno.h>
 #include <getopt.h>
 
 #include "rt_cli.h"
 #include "rt_opt.h"
 #include "rt_prog.h"
+#include "rt_sched.h"
 
 int rt_cli_number(const char *optname, const char *arg, long long min, long long max,
 		  const char *unit, long long *out)
@@ -63,4 +65,42 @@ int rt_cli_no_operands(int argc, char *argv[])
 		if (argv[optind][0] != '\0')
 			return rt_prog_usage_error("unexpected argument '%s'", argv[optind]);
 	return 0;
+}
+
+const char *rt_cli_opt_name(const struct option *opts, int val)
+{
+	for (const struct option *o = opts; o->name; o++)
+		if (o->val == val)
+			return o->name;
+	return "?";
+}
+
+int rt_cli_check_rt_permission(int policy, int prio)
+{
+	char why[512];
+	int err;
+
+	if (!rt_sched_policy_is_rt(policy))
+		return 0;
+	err = rt_sched_check_permission(policy, prio);
+	if (!err)
+		return 0;
+	if (err == -EPERM) {
+		rt_sched_explain_eperm(policy, prio, why, sizeof(why));
+		rt_prog_error("%s", why);
+	} else {
+		rt_prog_error_errno(-err, "cannot use policy %s priority %d",
+				    rt_sched_policy_name(policy), prio);
+	}
+	return RT_EXIT_FAILURE;
+}
+
+int rt_cli_open_output(struct rt_output *o, const char *optname, const char *path)
+{
+	int err = rt_output_open(o, path);
+
+	if (!err)
+		return 0;
+	rt_prog_error_errno(-err, "cannot write --%s file '%s'", optname, path);
+	return RT_EXIT_FAILURE;
 }

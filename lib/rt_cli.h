@@ -7,9 +7,11 @@
 #ifndef RT_CLI_H
 #define RT_CLI_H
 
+#include <getopt.h>
 #include <stdint.h>
 
 #include "rt_affinity.h"
+#include "rt_output.h"
 
 int rt_cli_number(const char *optname, const char *arg, long long min, long long max,
 		  const char *unit, long long *out);
@@ -21,6 +23,22 @@ int rt_cli_cpulist(const char *optname, const char *arg, struct rt_cpulist *out)
  * (as rt-tests 2.4 accepts) the next argv word when it is not an option.
  */
 const char *rt_cli_optional_value(int argc, char *argv[]);
+
+/* The long name of the option whose getopt value is val ("?" if none). */
+const char *rt_cli_opt_name(const struct option *opts, int val);
+
+/*
+ * May this process run threads at policy/prio? For a real-time policy, try
+ * it once; on failure print what is missing (root, CAP_SYS_NICE,
+ * RLIMIT_RTPRIO) and return RT_EXIT_FAILURE. 0 when permitted or not RT.
+ */
+int rt_cli_check_rt_permission(int policy, int prio);
+
+/*
+ * Open an output file given with --optname (atomic, see rt_output) before
+ * the measurement starts; on failure print why and return RT_EXIT_FAILURE.
+ */
+int rt_cli_open_output(struct rt_output *o, const char *optname, const char *path);
 
 /* Report what getopt_long returned as '?' or ':' (call with opterr = 0). */
 int rt_cli_bad_option(int argc, char *argv[], int c);

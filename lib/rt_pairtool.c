@@ -43,14 +43,6 @@ static const struct option long_opts[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
-static const char *opt_name(int c)
-{
-	for (const struct option *o = long_opts; o->name; o++)
-		if (o->val == c)
-			return o->name;
-	return "?";
-}
-
 void rt_pairtool_init(struct rt_pairtool_config *cfg, const char *name, const char *summary)
 {
 	memset(cfg, 0, sizeof(*cfg));
@@ -114,34 +106,34 @@ static int parse_one(struct rt_pairtool_config *cfg, int c, int argc, char *argv
 		cfg->affinity = (int)n;
 		break;
 	case 'b':
-		if (rt_cli_number(opt_name(c), optarg, 1, 3600000000LL, "us", &n))
+		if (rt_cli_number(rt_cli_opt_name(long_opts, c), optarg, 1, 3600000000LL, "us", &n))
 			return RT_EXIT_USAGE;
 		cfg->breaktrace_us = (long)n;
 		break;
 	case 'd':
-		if (rt_cli_number(opt_name(c), optarg, 0, 1000000, "us", &n))
+		if (rt_cli_number(rt_cli_opt_name(long_opts, c), optarg, 0, 1000000, "us", &n))
 			return RT_EXIT_USAGE;
 		cfg->distance_us = (long)n;
 		break;
 	case 'D':
-		return rt_cli_duration(opt_name(c), optarg, &cfg->duration_s);
+		return rt_cli_duration(rt_cli_opt_name(long_opts, c), optarg, &cfg->duration_s);
 	case 'f':
 		if (!cfg->has_fork)
 			return rt_cli_bad_option(argc, argv, '?');
 		cfg->fork = true;
 		break;
 	case 'i':
-		if (rt_cli_number(opt_name(c), optarg, 1, 10000000, "us", &n))
+		if (rt_cli_number(rt_cli_opt_name(long_opts, c), optarg, 1, 10000000, "us", &n))
 			return RT_EXIT_USAGE;
 		cfg->interval_us = (long)n;
 		break;
 	case 'l':
-		if (rt_cli_number(opt_name(c), optarg, 0, 1LL << 62, NULL, &n))
+		if (rt_cli_number(rt_cli_opt_name(long_opts, c), optarg, 0, 1LL << 62, NULL, &n))
 			return RT_EXIT_USAGE;
 		cfg->loops = (uint64_t)n;
 		break;
 	case 'p':
-		if (rt_cli_number(opt_name(c), optarg, 0, 99, NULL, &n))
+		if (rt_cli_number(rt_cli_opt_name(long_opts, c), optarg, 0, 99, NULL, &n))
 			return RT_EXIT_USAGE;
 		cfg->priority = (int)n;
 		break;
@@ -154,7 +146,7 @@ static int parse_one(struct rt_pairtool_config *cfg, int c, int argc, char *argv
 	case 't':
 		v = rt_cli_optional_value(argc, argv);
 		cfg->pairs_per_cpu = !v;
-		if (v && rt_cli_number(opt_name(c), v, 1, RT_PAIRTOOL_MAX_PAIRS, NULL, &n))
+		if (v && rt_cli_number(rt_cli_opt_name(long_opts, c), v, 1, RT_PAIRTOOL_MAX_PAIRS, NULL, &n))
 			return RT_EXIT_USAGE;
 		if (v)
 			cfg->pairs = (int)n;
@@ -357,25 +349,6 @@ static int report(struct pairtool_run *r, struct rt_output *json, const struct r
 	return rc;
 }
 
-static int check_permission(const struct rt_pairtool_config *cfg)
-{
-	char why[512];
-	int err;
-
-	if (cfg->priority == 0)
-		return 0;
-	err = rt_sched_check_permission(SCHED_FIFO, cfg->priority);
-	if (!err)
-		return 0;
-	if (err == -EPERM) {
-		rt_sched_explain_eperm(SCHED_FIFO, cfg->priority, why, sizeof(why));
-		rt_prog_error("%s", why);
-	} else {
-		rt_prog_error_errno(-err, "cannot use SCHED_FIFO priority %d", cfg->priority);
-	}
-	return RT_EXIT_FAILURE;
-}
-
 int rt_pairtool_run(const struct rt_pairtool_config *cfg, const struct rt_report *rep,
 		    const struct rt_pair_mech *mech, void *mech_data)
 {
@@ -395,11 +368,10 @@ int rt_pairtool_run(const struct rt_pairtool_config *cfg, const struct rt_report
 		rt_prog_error_errno(-err, "cannot set up signal handling");
 		return RT_EXIT_FAILURE;
 	}
-	if (cfg->json && (err = rt_output_open(&json, cfg->json))) {
-		rt_prog_error_errno(-err, "cannot write --json file '%s'", cfg->json);
+	if (cfg->json && rt_cli_open_output(&json, "json", cfg->json))
 		return RT_EXIT_FAILURE;
-	}
-	if ((rc = check_permission(cfg))) {
+	if ((rc = rt_cli_check_rt_permission(cfg->priority ? SCHED_FIFO : SCHED_OTHER,
+					       cfg->priority))) {
 		rt_output_abort(&json);
 		return rc;
 	}
@@ -440,5 +412,35 @@ int rt_pairtool_run(const struct rt_pairtool_config *cfg, const struct rt_report
 	rt_pair_destroy(r.p);
 	rt_trace_close(&trace);
 	free(r.buf);
+	return rc;
+}
+
+int rt_pairtool_main(const struct rt_pairtool *tool, int argc, char *argv[])
+{
+	struct rt_pairtool_config cfg;
+	struct rt_report rep;
+	void *data = NULL;
+	int rc;
+
+	rt_prog_init(argv[0]);
+	rt_report_init(&rep, argc, argv); /* before getopt permutes argv */
+	rt_pairtool_init(&cfg, tool->name, tool->summary);
+	cfg.has_fork = tool->has_fork;
+	cfg.has_smp = tool->has_smp;
+	cfg.prio_floor = tool->prio_floor;
+	rc = rt_pairtool_parse(&cfg, argc, argv);
+	if (rc < 0)
+		return rt_prog_close_stdout() ? RT_EXIT_FAILURE : RT_EXIT_OK;
+	if (rc)
+		return rc;
+	if (tool->mech_setup && !(data = tool->mech_setup(2 * cfg.pairs))) {
+		rt_prog_error("cannot set up the hand-over");
+		return RT_EXIT_FAILURE;
+	}
+	rc = rt_pairtool_run(&cfg, &rep, tool->mech, data);
+	if (tool->mech_teardown)
+		tool->mech_teardown(data, 2 * cfg.pairs);
+	if (rt_prog_close_stdout() && rc == RT_EXIT_OK)
+		rc = RT_EXIT_FAILURE;
 	return rc;
 }

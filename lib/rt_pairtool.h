@@ -40,6 +40,25 @@ struct rt_pairtool_config {
 	const char *json;         /* --json */
 };
 
+/* A pair tool: what it is called, offers, and how its pairs hand over. */
+struct rt_pairtool {
+	const char *name;
+	const char *summary;
+	bool has_fork;
+	bool has_smp;
+	int prio_floor;
+	const struct rt_pair_mech *mech;
+	/* Optional: the mechanism's data for n participants, and its release. */
+	void *(*mech_setup)(int participants);
+	void (*mech_teardown)(void *data, int participants);
+};
+
+/*
+ * A whole pair tool's main: program init, command line, parsing, the run,
+ * stdout check. Returns the exit code.
+ */
+int rt_pairtool_main(const struct rt_pairtool *tool, int argc, char *argv[]);
+
 /* Defaults of 2.4: 1 pair, -i 1000, -d 500, unpinned, priority 0. */
 void rt_pairtool_init(struct rt_pairtool_config *cfg, const char *name, const char *summary);
 

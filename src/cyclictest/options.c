@@ -151,19 +151,10 @@ void cyclictest_config_init(struct cyclictest_config *cfg)
 	cfg->spike_nodes = 1024;
 }
 
-/* The long name an option is reported under in error messages. */
-static const char *opt_name(int c)
-{
-	for (const struct option *o = long_opts; o->name; o++)
-		if (o->val == c)
-			return o->name;
-	return "?";
-}
-
 #define GET(c, arg, min, max, unit, field)                                       \
 	do {                                                                     \
 		long long v_;                                                    \
-		if (rt_cli_number(opt_name(c), arg, min, max, unit, &v_))        \
+		if (rt_cli_number(rt_cli_opt_name(long_opts, c), arg, min, max, unit, &v_))        \
 			return RT_EXIT_USAGE;                                    \
 		(field) = v_;                                                    \
 	} while (0)
@@ -194,7 +185,7 @@ static int parse_one(struct cyclictest_config *cfg, int c, int argc, char *argv[
 	case 'a':
 		cfg->affinity = true;
 		v = rt_cli_optional_value(argc, argv);
-		if (v && rt_cli_cpulist(opt_name(c), v, &cfg->affinity_cpus))
+		if (v && rt_cli_cpulist(rt_cli_opt_name(long_opts, c), v, &cfg->affinity_cpus))
 			return RT_EXIT_USAGE;
 		if (!v)
 			cfg->affinity_cpus.count = 0; /* all allowed CPUs, decided later */
@@ -215,7 +206,7 @@ static int parse_one(struct cyclictest_config *cfg, int c, int argc, char *argv[
 		cfg->distance_given = true;
 		break;
 	case 'D':
-		if (rt_cli_duration(opt_name(c), optarg, &cfg->duration_s))
+		if (rt_cli_duration(rt_cli_opt_name(long_opts, c), optarg, &cfg->duration_s))
 			return RT_EXIT_USAGE;
 		break;
 	case 'F': cfg->fifo = optarg; break;
@@ -256,7 +247,7 @@ static int parse_one(struct cyclictest_config *cfg, int c, int argc, char *argv[
 	case OPT_LAPTOP: cfg->laptop = true; break;
 	case OPT_LATENCY: GET(c, optarg, 0, 2000000000, "us", cfg->latency_us); break;
 	case OPT_MAINAFFINITY:
-		if (rt_cli_cpulist(opt_name(c), optarg, &cfg->mainaffinity_cpus))
+		if (rt_cli_cpulist(rt_cli_opt_name(long_opts, c), optarg, &cfg->mainaffinity_cpus))
 			return RT_EXIT_USAGE;
 		cfg->mainaffinity = true;
 		break;

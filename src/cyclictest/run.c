@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "rt_affinity.h"
+#include "rt_cli.h"
 #include "rt_mem.h"
 #include "rt_output.h"
 #include "rt_prog.h"
@@ -70,45 +71,16 @@ static int read_smi(int cpu, uint64_t *count)
 static int open_outputs(struct ct_ctx *c)
 {
 	const struct cyclictest_config *cfg = c->cfg;
-	int err;
 
 	if (cfg->json) {
-		err = rt_output_open(&c->json_out, cfg->json);
-		if (err) {
-			rt_prog_error_errno(-err, "cannot write --json file '%s'", cfg->json);
+		if (rt_cli_open_output(&c->json_out, "json", cfg->json))
 			return RT_EXIT_FAILURE;
-		}
 		c->json_open = true;
 	}
 	if (cfg->histfile && cfg->hist_buckets) {
-		err = rt_output_open(&c->hist_out, cfg->histfile);
-		if (err) {
-			rt_prog_error_errno(-err, "cannot write --histfile '%s'", cfg->histfile);
+		if (rt_cli_open_output(&c->hist_out, "histfile", cfg->histfile))
 			return RT_EXIT_FAILURE;
-		}
 		c->hist_open = true;
-	}
-	return 0;
-}
-
-static int check_privileges(struct ct_ctx *c)
-{
-	const struct cyclictest_config *cfg = c->cfg;
-	char why[512];
-	int err;
-
-	if (!rt_sched_policy_is_rt(cfg->policy))
-		return 0;
-	err = rt_sched_check_permission(cfg->policy, cfg->priority);
-	if (err == -EPERM) {
-		rt_sched_explain_eperm(cfg->policy, cfg->priority, why, sizeof(why));
-		rt_prog_error("%s", why);
-		return RT_EXIT_FAILURE;
-	}
-	if (err) {
-		rt_prog_error_errno(-err, "cannot set policy %s priority %d",
-				    rt_sched_policy_name(cfg->policy), cfg->priority);
-		return RT_EXIT_FAILURE;
 	}
 	return 0;
 }
@@ -558,7 +530,7 @@ static int setup(struct ct_ctx *c)
 	const char *what = "";
 	int rc, err;
 
-	if ((rc = open_outputs(c)) || (rc = check_privileges(c)) || (rc = setup_memory(c)) ||
+	if ((rc = open_outputs(c)) || (rc = rt_cli_check_rt_permission(cfg->policy, cfg->priority)) || (rc = setup_memory(c)) ||
 	    (rc = setup_tracing(c)) || (rc = check_smi(cfg)))
 		return rc;
 	if (cfg->unbuffered)

@@ -11,8 +11,6 @@
 
 #include "rt_pair.h"
 #include "rt_pairtool.h"
-#include "rt_prog.h"
-#include "rt_report.h"
 
 static void mutex_wait(struct rt_pair *p, int k)
 {
@@ -38,53 +36,54 @@ static void mutex_wake(struct rt_pair *p, int k)
 	pthread_mutex_unlock(&m[k]);
 }
 
+/* Every token starts taken: nobody may pass before the sender's first unlock. */
+static void *mutexes_new(int n)
+{
+	pthread_mutex_t *m = calloc((size_t)n, sizeof(*m));
+	pthread_mutexattr_t attr;
+
+	if (!m)
+		return NULL;
+	pthread_mutexattr_init(&attr);
+	pthread_mutexattr_settype(&attr, PTHREAD_MUTEX_NORMAL);
+	for (int k = 0; k < n; k++) {
+		pthread_mutex_init(&m[k], &attr);
+		pthread_mutex_lock(&m[k]);
+	}
+	pthread_mutexattr_destroy(&attr);
+	return m;
+}
+
+static void mutexes_free(void *data, int n)
+{
+	pthread_mutex_t *m = data;
+
+	for (int k = 0; k < n; k++) {
+		pthread_mutex_trylock(&m[k]);
+		pthread_mutex_unlock(&m[k]);
+		pthread_mutex_destroy(&m[k]);
+	}
+	free(m);
+}
+
 static const struct rt_pair_mech mutex_mech = {
 	.wait = mutex_wait,
 	.pass = mutex_pass,
 	.wake = mutex_wake,
 };
 
+static const struct rt_pairtool ptsematest = {
+	.name = "ptsematest",
+	.summary = "Measures the latency of handing a POSIX mutex from one thread to\n"
+		   "another.",
+	.has_smp = true,
+	.prio_floor = 1, /* 2.4: priorities decrease per pair but not below 1 */
+	.mech = &mutex_mech,
+	.mech_setup = mutexes_new,
+	.mech_teardown = mutexes_free,
+};
+
 int main(int argc, char *argv[])
 {
-	struct rt_pairtool_config cfg;
-	struct rt_report rep;
-	pthread_mutex_t *m;
-	pthread_mutexattr_t attr;
-	int rc;
-
-	rt_prog_init(argv[0]);
-	rt_report_init(&rep, argc, argv); /* before getopt permutes argv */
-	rt_pairtool_init(&cfg, "ptsematest",
-			 "Measures the latency of handing a POSIX mutex from one thread to\n"
-			 "another.");
-	cfg.has_smp = true;
-	cfg.prio_floor = 1;
-	rc = rt_pairtool_parse(&cfg, argc, argv);
-	if (rc < 0)
-		return rt_prog_close_stdout() ? RT_EXIT_FAILURE : RT_EXIT_OK;
-	if (rc)
-		return rc;
-
-	m = calloc(2 * (size_t)cfg.pairs, sizeof(*m));
-	if (!m) {
-		rt_prog_error("out of memory");
-		return RT_EXIT_FAILURE;
-	}
-	pthread_mutexattr_init(&attr);
-	pthread_mutexattr_settype(&attr, PTHREAD_MUTEX_NORMAL);
-	for (int k = 0; k < 2 * cfg.pairs; k++) {
-		pthread_mutex_init(&m[k], &attr);
-		pthread_mutex_lock(&m[k]); /* nobody holds a token yet */
-	}
-	rc = rt_pairtool_run(&cfg, &rep, &mutex_mech, m);
-	for (int k = 0; k < 2 * cfg.pairs; k++) {
-		pthread_mutex_trylock(&m[k]);
-		pthread_mutex_unlock(&m[k]);
-		pthread_mutex_destroy(&m[k]);
-	}
-	pthread_mutexattr_destroy(&attr);
-	free(m);
-	if (rt_prog_close_stdout() && rc == RT_EXIT_OK)
-		rc = RT_EXIT_FAILURE;
-	return rc;
+	return rt_pairtool_main(&ptsematest, argc, argv);
 }

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "rt_cli.h"
 #include "rt_mem.h"
 #include "rt_output.h"
 #include "rt_pair.h"
@@ -52,18 +53,10 @@ static void tick(void *arg)
 
 static int prepare(const struct signaltest_config *cfg)
 {
-	char why[512];
 	int err;
 
-	if (cfg->priority > 0 && (err = rt_sched_check_permission(SCHED_FIFO, cfg->priority))) {
-		if (err == -EPERM) {
-			rt_sched_explain_eperm(SCHED_FIFO, cfg->priority, why, sizeof(why));
-			rt_prog_error("%s", why);
-		} else {
-			rt_prog_error_errno(-err, "cannot use SCHED_FIFO priority %d", cfg->priority);
-		}
+	if (rt_cli_check_rt_permission(cfg->priority ? SCHED_FIFO : SCHED_OTHER, cfg->priority))
 		return RT_EXIT_FAILURE;
-	}
 	rt_mem_keep_heap();
 	err = rt_mem_lock_all();
 	if (err && cfg->mlockall) {
@@ -140,10 +133,8 @@ static int run(const struct signaltest_config *cfg, const struct rt_report *rep)
 		rt_prog_error_errno(-err, "cannot set up signal handling");
 		return RT_EXIT_FAILURE;
 	}
-	if (cfg->json && (err = rt_output_open(&json, cfg->json))) {
-		rt_prog_error_errno(-err, "cannot write --json file '%s'", cfg->json);
+	if (cfg->json && rt_cli_open_output(&json, "json", cfg->json))
 		return RT_EXIT_FAILURE;
-	}
 	if ((rc = prepare(cfg)) || (err = rt_pair_create(&d.p, &pc))) {
 		if (!rc) {
 			rt_prog_error_errno(-err, "cannot set up the threads");

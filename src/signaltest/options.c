@@ -52,14 +52,6 @@ static void usage(void)
 	      "\nUsage errors exit with 2, run-time errors with 1.\n", stdout);
 }
 
-static const char *opt_name(int c)
-{
-	for (const struct option *o = long_opts; o->name; o++)
-		if (o->val == c)
-			return o->name;
-	return "?";
-}
-
 static int parse_one(struct signaltest_config *cfg, int c, int argc, char *argv[])
 {
 	const char *v;
@@ -70,31 +62,31 @@ static int parse_one(struct signaltest_config *cfg, int c, int argc, char *argv[
 		cfg->affinity = true;
 		v = rt_cli_optional_value(argc, argv);
 		if (v)
-			return rt_cli_cpulist(opt_name(c), v, &cfg->cpus);
+			return rt_cli_cpulist(rt_cli_opt_name(long_opts, c), v, &cfg->cpus);
 		cfg->cpus.count = 0;
 		break;
 	case 'b':
-		if (rt_cli_number(opt_name(c), optarg, 1, 3600000000LL, "us", &n))
+		if (rt_cli_number(rt_cli_opt_name(long_opts, c), optarg, 1, 3600000000LL, "us", &n))
 			return RT_EXIT_USAGE;
 		cfg->breaktrace_us = (long)n;
 		break;
-	case 'D': return rt_cli_duration(opt_name(c), optarg, &cfg->duration_s);
+	case 'D': return rt_cli_duration(rt_cli_opt_name(long_opts, c), optarg, &cfg->duration_s);
 	case 'h': usage(); return -1;
 	case 'l':
-		if (rt_cli_number(opt_name(c), optarg, 0, 1LL << 62, NULL, &n))
+		if (rt_cli_number(rt_cli_opt_name(long_opts, c), optarg, 0, 1LL << 62, NULL, &n))
 			return RT_EXIT_USAGE;
 		cfg->loops = (uint64_t)n;
 		break;
 	case 'm': cfg->mlockall = true; break;
 	case 'p':
-		if (rt_cli_number(opt_name(c), optarg, 0, 99, NULL, &n))
+		if (rt_cli_number(rt_cli_opt_name(long_opts, c), optarg, 0, 99, NULL, &n))
 			return RT_EXIT_USAGE;
 		cfg->priority = (int)n;
 		break;
 	case 'q': cfg->quiet = true; break;
 	case 'S': cfg->smp = true; break;
 	case 't':
-		if (rt_cli_number(opt_name(c), optarg, 2, ST_MAX_THREADS, NULL, &n))
+		if (rt_cli_number(rt_cli_opt_name(long_opts, c), optarg, 2, ST_MAX_THREADS, NULL, &n))
 			return RT_EXIT_USAGE;
 		cfg->threads = (int)n;
 		break;

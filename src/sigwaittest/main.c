@@ -5,30 +5,18 @@
  */
 #include "rt_pair.h"
 #include "rt_pairtool.h"
-#include "rt_prog.h"
-#include "rt_report.h"
+
+static const struct rt_pairtool sigwaittest = {
+	.name = "sigwaittest",
+	.summary = "Measures the latency of a signal sent to a thread (or, with -f, a\n"
+		   "process) blocked in sigwait().",
+	.has_fork = true,
+	.has_smp = true,
+	.prio_floor = 0, /* 2.4: pair i runs at max(PRIO - i, 0) */
+	.mech = &rt_pair_mech_signal,
+};
 
 int main(int argc, char *argv[])
 {
-	struct rt_pairtool_config cfg;
-	struct rt_report rep;
-	int rc;
-
-	rt_prog_init(argv[0]);
-	rt_report_init(&rep, argc, argv); /* before getopt permutes argv */
-	rt_pairtool_init(&cfg, "sigwaittest",
-			 "Measures the latency of a signal sent to a thread (or, with -f, a\n"
-			 "process) blocked in sigwait().");
-	cfg.has_fork = true;
-	cfg.has_smp = true;
-	cfg.prio_floor = 0;
-	rc = rt_pairtool_parse(&cfg, argc, argv);
-	if (rc < 0)
-		return rt_prog_close_stdout() ? RT_EXIT_FAILURE : RT_EXIT_OK;
-	if (rc)
-		return rc;
-	rc = rt_pairtool_run(&cfg, &rep, &rt_pair_mech_signal, NULL);
-	if (rt_prog_close_stdout() && rc == RT_EXIT_OK)
-		rc = RT_EXIT_FAILURE;
-	return rc;
+	return rt_pairtool_main(&sigwaittest, argc, argv);
 }
