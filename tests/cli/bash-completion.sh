@@ -1,0 +1,37 @@
+#!/bin/sh
+# Proves: the bash completion completes options from each tool's --help,
+# policy names after --policy, CPU numbers after -a, files after --json.
+. "$top_srcdir/tests/cli/lib.sh"
+need_cmd bash
+bc=/usr/share/bash-completion/bash_completion
+[ -r "$bc" ] || skip "bash-completion is not installed ($bc)"
+mkdir "$WORK/bin" && touch "$WORK/result.json"
+for t in cyclictest signaltest sigwaittest ptsematest; do
+	ln -s "$(tool "$t")" "$WORK/bin/$t"
+done
+
+# complete WORDS...: what the completion offers for the last word.
+complete_words() {
+	PATH="$WORK/bin:$PATH" bash --norc -c '
+		. "$1"; . "$2"; shift 2
+		COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1))
+		COMP_LINE="$*"; COMP_POINT=${#COMP_LINE}
+		_rt_tests_ng "$1" "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
+		printf "%s\n" "${COMPREPLY[@]}"' _ "$bc" "$top_srcdir/completions/rt-tests-ng" "$@"
+}
+
+complete_words cyclictest --hist >"$OUT"
+grep -qx -- '--histogram=' "$OUT" || grep -qx -- '--histogram' "$OUT" || fail "--hist: $(cat "$OUT")"
+grep -q -- '--histfile' "$OUT" || fail "--hist: no --histfile"
+complete_words cyclictest --policy f >"$OUT"
+expect_text "$OUT" "fifo"
+complete_words cyclictest -a "" >"$OUT"
+grep -qx 0 "$OUT" || fail "-a: no CPU 0: $(cat "$OUT")"
+grep -qx all "$OUT" || fail "-a: no 'all'"
+(cd "$WORK" && complete_words cyclictest --json res) >"$OUT"
+grep -q 'result.json' "$OUT" || fail "--json: no file name: $(cat "$OUT")"
+for t in signaltest sigwaittest ptsematest; do
+	complete_words "$t" --qu >"$OUT"
+	expect_text "$OUT" "--quiet"
+done
+finish
