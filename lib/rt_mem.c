@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "rt_mem.h"
@@ -11,6 +12,16 @@
 int rt_mem_lock_all(void)
 {
 	return mlockall(MCL_CURRENT | MCL_FUTURE) == 0 ? 0 : -errno;
+}
+
+int rt_mem_lock_all_if_unlimited(void)
+{
+	struct rlimit rl;
+
+	if (geteuid() != 0 &&
+	    (getrlimit(RLIMIT_MEMLOCK, &rl) < 0 || rl.rlim_cur != RLIM_INFINITY))
+		return -EPERM;
+	return rt_mem_lock_all();
 }
 
 void rt_mem_keep_heap(void)

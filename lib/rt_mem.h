@@ -9,6 +9,14 @@
 int rt_mem_lock_all(void);
 
 /*
+ * Lock everything when it cannot hurt: as root or with an unlimited
+ * RLIMIT_MEMLOCK. (Locking future mappings under a small limit would make
+ * later thread stacks and allocations fail.) 0, or -errno of mlockall,
+ * or -EPERM when not attempted.
+ */
+int rt_mem_lock_all_if_unlimited(void);
+
+/*
  * Stop malloc from returning memory to the kernel (and from using mmap for
  * large blocks), so freed and reallocated memory is not faulted in again.
  */

@@ -18,6 +18,7 @@
 #include "rt_time.h"
 
 #define STACK_PREFAULT_BYTES (64 * 1024)
+#define THREAD_STACK_BYTES (256 * 1024)
 #define STOP_RETRY_NS (20 * 1000 * 1000LL)
 
 /* Shared with the participants; an anonymous shared mapping survives fork. */
@@ -294,7 +295,11 @@ static int start_one(struct rt_pair *p, int k)
 	if (!a)
 		return -ENOMEM;
 	*a = (struct start_arg){ p, k };
-	err = pthread_create(&p->threads[k], NULL, thread_main, a);
+	pthread_attr_t attr;
+	pthread_attr_init(&attr);
+	pthread_attr_setstacksize(&attr, THREAD_STACK_BYTES); /* locked memory is precious */
+	err = pthread_create(&p->threads[k], &attr, thread_main, a);
+	pthread_attr_destroy(&attr);
 	if (err) {
 		free(a);
 		return -err;

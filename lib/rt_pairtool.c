@@ -380,7 +380,7 @@ int rt_pairtool_run(const struct rt_pairtool_config *cfg, const struct rt_report
 			strerror(-err));
 	pc.trace = trace.on_fd >= 0 ? &trace : NULL;
 	rt_mem_keep_heap();
-	rt_mem_lock_all(); /* 2.4 always locks; best effort without the privilege */
+	rt_mem_lock_all_if_unlimited(); /* 2.4 always locks; here when it cannot hurt */
 
 	r.buflen = 160 * (size_t)cfg->pairs + 64;
 	r.buf = malloc(r.buflen);

@@ -30,6 +30,7 @@
 #define RING_SAMPLES 65536
 #define LIVE_REFRESH_NS (100 * 1000 * 1000LL)   /* live display: 10 frames a second */
 #define VERBOSE_DRAIN_NS (10 * 1000 * 1000LL)   /* -v: keeps the rings far from full */
+#define FIRST_DRAIN_NS (1000 * 1000LL)         /* -v until thread 0's first sample */
 #define STOP_RETRY_NS (20 * 1000 * 1000LL)      /* re-wake threads that missed the signal */
 #define MSR_SMI_COUNT 0x34
 
@@ -90,7 +91,7 @@ static int setup_memory(struct ct_ctx *c)
 	int err;
 
 	rt_mem_keep_heap();
-	err = rt_mem_lock_all();
+	err = c->cfg->mlockall ? rt_mem_lock_all() : rt_mem_lock_all_if_unlimited();
 	if (err && c->cfg->mlockall) {
 		rt_prog_error_errno(-err, "--mlockall: cannot lock memory (needs root, "
 					  "CAP_IPC_LOCK or a large enough RLIMIT_MEMLOCK)");
@@ -381,6 +382,10 @@ static void main_loop(struct ct_ctx *c)
 	}
 	while (atomic_load(&run->finished) < run->nthreads && !atomic_load(&run->stop)) {
 		int64_t timeout = tick, left;
+
+		/* -v: drain soon after the start too, so the first sample shows at once. */
+		if (cfg->verbose && atomic_load(&run->threads[0].ring.head) == 0)
+			timeout = FIRST_DRAIN_NS;
 		int sig;
 
 		if (deadline >= 0) {

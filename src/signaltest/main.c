@@ -58,7 +58,7 @@ static int prepare(const struct signaltest_config *cfg)
 	if (rt_cli_check_rt_permission(cfg->priority ? SCHED_FIFO : SCHED_OTHER, cfg->priority))
 		return RT_EXIT_FAILURE;
 	rt_mem_keep_heap();
-	err = rt_mem_lock_all();
+	err = cfg->mlockall ? rt_mem_lock_all() : rt_mem_lock_all_if_unlimited();
 	if (err && cfg->mlockall) {
 		rt_prog_error_errno(-err, "--mlockall: cannot lock memory");
 		return RT_EXIT_FAILURE;

@@ -25,6 +25,22 @@ START_TEST(lock_all_shows_in_vmlck)
 }
 END_TEST
 
+START_TEST(lock_if_unlimited_only_when_it_cannot_hurt)
+{
+	struct rlimit small = { 64 * 1024, 64 * 1024 };
+
+	if (geteuid() == 0) {
+		ck_assert_int_eq(rt_mem_lock_all_if_unlimited(), 0);
+		ck_assert_int_gt(rt_mem_locked_bytes(), 0);
+		return;
+	}
+	/* Not root: a finite limit means no attempt, so nothing can fail later. */
+	ck_assert_int_eq(setrlimit(RLIMIT_MEMLOCK, &small), 0);
+	ck_assert_int_eq(rt_mem_lock_all_if_unlimited(), -EPERM);
+	ck_assert_int_eq(rt_mem_locked_bytes(), 0);
+}
+END_TEST
+
 START_TEST(unlocked_process_has_no_vmlck)
 {
 	ck_assert_int_eq(rt_mem_locked_bytes(), 0);
@@ -68,6 +84,7 @@ Suite *unit_suite(void)
 
 	tcase_add_test(tc, unlocked_process_has_no_vmlck);
 	tcase_add_test(tc, lock_all_shows_in_vmlck);
+	tcase_add_test(tc, lock_if_unlimited_only_when_it_cannot_hurt);
 	tcase_add_test(tc, prefault_backs_pages);
 	tcase_add_test(tc, prefault_stack_then_no_faults);
 	suite_add_tcase(s, tc);
