@@ -538,6 +538,12 @@ static int setup(struct ct_ctx *c)
 	if ((rc = open_outputs(c)) || (rc = rt_cli_check_rt_permission(cfg->policy, cfg->priority)) || (rc = setup_memory(c)) ||
 	    (rc = setup_tracing(c)) || (rc = check_smi(cfg)))
 		return rc;
+	/* Files the run creates are in place before anything is printed. */
+	cyclictest_status_clean_stale();
+	if ((err = cyclictest_status_open(&c->status, &c->run, cfg->fifo, &what))) {
+		rt_prog_error_errno(-err, "cannot create '%s'", what);
+		return RT_EXIT_FAILURE;
+	}
 	if (cfg->unbuffered)
 		setvbuf(stdout, NULL, _IONBF, 0);
 	if (cfg->resolution)
@@ -553,11 +559,6 @@ static int setup(struct ct_ctx *c)
 
 	if ((err = alloc_threads(c))) {
 		rt_prog_error_errno(-err, "cannot allocate the measurement buffers");
-		return RT_EXIT_FAILURE;
-	}
-	cyclictest_status_clean_stale();
-	if ((err = cyclictest_status_open(&c->status, &c->run, cfg->fifo, &what))) {
-		rt_prog_error_errno(-err, "cannot create '%s'", what);
 		return RT_EXIT_FAILURE;
 	}
 	return 0;
