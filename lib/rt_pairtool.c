@@ -170,7 +170,7 @@ int rt_pairtool_parse(struct rt_pairtool_config *cfg, int argc, char *argv[])
 	if (cfg->has_smp)
 		strcat(optstring, "S");
 	opterr = 0;
-	optind = 1;
+	optind = 0; /* glibc: a full reset, also of a half-read "-abc" cluster */
 	while ((c = getopt_long(argc, argv, optstring, long_opts, NULL)) != -1)
 		if ((err = parse_one(cfg, c, argc, argv)))
 			return err;

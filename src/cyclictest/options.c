@@ -281,7 +281,7 @@ int cyclictest_parse_args(struct cyclictest_config *cfg, int argc, char *argv[])
 	int c, err;
 
 	opterr = 0;
-	optind = 1;
+	optind = 0; /* glibc: a full reset, also of a half-read "-abc" cluster */
 	while ((c = getopt_long(argc, argv, short_opts, long_opts, NULL)) != -1) {
 		err = parse_one(cfg, c, argc, argv);
 		if (err)

@@ -106,7 +106,7 @@ int signaltest_parse_args(struct signaltest_config *cfg, int argc, char *argv[])
 	memset(cfg, 0, sizeof(*cfg));
 	cfg->threads = 2;
 	opterr = 0;
-	optind = 1;
+	optind = 0; /* glibc: a full reset, also of a half-read "-abc" cluster */
 	while ((c = getopt_long(argc, argv, ":a::b:D:hl:mp:qSt:v", long_opts, NULL)) != -1)
 		if ((err = parse_one(cfg, c, argc, argv)))
 			return err;
