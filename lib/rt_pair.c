@@ -120,6 +120,7 @@ int rt_pair_create(struct rt_pair **out, const struct rt_pair_config *cfg)
 
 		pt->role.cpu = -1;
 		atomic_store(&pt->cur_cpu, -1);
+		pt->ran_policy = -1;
 		rt_pubstats_init(&pt->latency);
 		if (cfg->verbose && (err = rt_ring_init(&pt->samples, cfg->ring_samples))) {
 			rt_pair_destroy(p);
@@ -199,6 +200,11 @@ static void participant(struct rt_pair *p, int k)
 	atomic_store(&pt->tid, rt_sched_gettid());
 	pt->tgid = getpid();
 	err = apply_role(pt);
+	if (!err) {
+		int policy, prio; /* what the kernel says, not what was asked for */
+
+		pt->ran_policy = rt_sched_get(0, &policy, &prio) ? -1 : policy;
+	}
 	if (!err && cfg->mech->participant_init)
 		err = cfg->mech->participant_init(p, k);
 	if (err) {

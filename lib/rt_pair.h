@@ -59,6 +59,7 @@ struct rt_pair_part {
 	_Atomic bool done;          /* left its loop */
 	int error;                  /* errno of a failed setup, 0 = fine */
 	const char *error_what;
+	int ran_policy;             /* read back after set-up, -1 = never started */
 	struct rt_ring samples;     /* with verbose: every latency */
 };
 

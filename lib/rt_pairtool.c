@@ -278,6 +278,7 @@ static void live_tick(void *ctx)
 
 static void write_json(struct rt_json *j, struct pairtool_run *r)
 {
+	struct rt_report_sched sched = RT_REPORT_SCHED_INIT;
 	char key[16];
 
 	rt_json_int(j, "num_threads", r->cfg->pairs);
@@ -308,8 +309,11 @@ static void write_json(struct rt_json *j, struct pairtool_run *r)
 		}
 		rt_json_object_end(j);
 		rt_json_object_end(j);
+		rt_report_sched_add(&sched, tx->ran_policy);
+		rt_report_sched_add(&sched, rx->ran_policy);
 	}
 	rt_json_object_end(j);
+	rt_report_json_scheduling(j, &sched);
 }
 
 static int report(struct pairtool_run *r, struct rt_output *json, const struct rt_report *rep)

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "rt_report.h"
+#include "rt_sched.h"
 #include "rt_sysinfo.h"
 
 void rt_report_init(struct rt_report *r, int argc, char *const argv[])
@@ -63,6 +64,32 @@ void rt_report_json_header(struct rt_json *j, const struct rt_report *r, int ret
 	rt_json_string(j, "version", si.version);
 	rt_json_string(j, "machine", si.machine);
 	rt_json_int(j, "realtime", si.realtime);
+	rt_json_object_end(j);
+}
+
+void rt_report_sched_add(struct rt_report_sched *s, int policy)
+{
+	if (policy < 0)
+		return;
+	if (s->policy < 0) {
+		s->policy = policy;
+		s->realtime = rt_sched_policy_is_rt(policy);
+		return;
+	}
+	if (policy != s->policy)
+		s->mixed = true;
+	if (!rt_sched_policy_is_rt(policy))
+		s->realtime = false;
+}
+
+void rt_report_json_scheduling(struct rt_json *j, const struct rt_report_sched *s)
+{
+	rt_json_object_begin(j, "scheduling");
+	if (s->policy < 0)
+		rt_json_null(j, "policy");
+	else
+		rt_json_string(j, "policy", s->mixed ? "mixed" : rt_sched_policy_name(s->policy));
+	rt_json_int(j, "realtime", s->realtime ? 1 : 0);
 	rt_json_object_end(j);
 }
 

@@ -8,6 +8,7 @@
 #ifndef RT_REPORT_H
 #define RT_REPORT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <time.h>
 
@@ -32,6 +33,29 @@ void rt_report_format_time(time_t t, char *buf, size_t len);
  * tool section and closes the root with rt_json_object_end().
  */
 void rt_report_json_header(struct rt_json *j, const struct rt_report *r, int return_code);
+
+/*
+ * The scheduling the measuring threads really ran under, read back from the
+ * kernel by each thread after its set-up. Not part of 2.4's schema: written
+ * after the tool's section so that every 2.4 key keeps its place.
+ */
+struct rt_report_sched {
+	int policy;    /* common SCHED_* of the threads seen, -1: none yet */
+	bool mixed;    /* threads ran under different policies */
+	bool realtime; /* every thread seen ran under fifo or rr */
+};
+
+#define RT_REPORT_SCHED_INIT { .policy = -1, .mixed = false, .realtime = false }
+
+/* Count one thread's policy; a negative one (never started) is ignored. */
+void rt_report_sched_add(struct rt_report_sched *s, int policy);
+
+/*
+ * "scheduling": { "policy": "fifo", "realtime": 1 }. policy is "mixed" when
+ * the threads differ and null when none started; realtime is 1 only when at
+ * least one thread started and all of them ran under fifo or rr.
+ */
+void rt_report_json_scheduling(struct rt_json *j, const struct rt_report_sched *s);
 
 /* What a "T:" status line shows (cyclictest, signaltest). */
 struct rt_report_line {

@@ -55,6 +55,7 @@ struct ct_thread {
 	uint64_t spike_count; /* all spikes seen, may exceed spike_cap */
 	int error;            /* errno of a failed timer call, 0 = fine */
 	const char *error_what;
+	int ran_policy;       /* read back after set-up, -1 = never started */
 
 	/* the main thread's own: -o reduction state and SMI counter base */
 	uint64_t osc_n;

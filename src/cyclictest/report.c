@@ -216,6 +216,7 @@ static void json_thread(struct rt_json *j, const struct ct_thread *t)
 int cyclictest_write_json(FILE *out, struct ct_run *run, const struct rt_report *rep,
 			  int return_code)
 {
+	struct rt_report_sched sched = RT_REPORT_SCHED_INIT;
 	struct rt_json j;
 
 	rt_json_init(&j, out);
@@ -223,9 +224,12 @@ int cyclictest_write_json(FILE *out, struct ct_run *run, const struct rt_report 
 	rt_json_int(&j, "num_threads", run->nthreads);
 	rt_json_int(&j, "resolution_in_ns", run->threads[0].cfg->nsecs ? 1 : 0);
 	rt_json_object_begin(&j, "thread");
-	for (int i = 0; i < run->nthreads; i++)
+	for (int i = 0; i < run->nthreads; i++) {
 		json_thread(&j, &run->threads[i]);
+		rt_report_sched_add(&sched, run->threads[i].ran_policy);
+	}
 	rt_json_object_end(&j);
+	rt_report_json_scheduling(&j, &sched);
 	rt_json_object_end(&j);
 	return rt_json_finish(&j);
 }

@@ -214,6 +214,7 @@ static int alloc_threads(struct ct_ctx *c)
 		t->cfg = cfg;
 		t->run = run;
 		t->policy = cfg->policy;
+		t->ran_policy = -1;
 		t->prio = cyclictest_thread_priority(cfg, i);
 		t->interval_ns = cyclictest_thread_interval_us(cfg, i) * 1000;
 		t->cpu = cfg->affinity ? rt_affinity_cpu_for(&cfg->affinity_cpus, (unsigned)i) : -1;

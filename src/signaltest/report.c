@@ -50,6 +50,7 @@ void signaltest_print_samples(FILE *out, struct rt_pair *p)
 
 int signaltest_write_json(FILE *out, struct rt_pair *p, const struct rt_report *rep, int rc)
 {
+	struct rt_report_sched sched = RT_REPORT_SCHED_INIT;
 	struct rt_json j;
 	char key[16];
 
@@ -75,8 +76,10 @@ int signaltest_write_json(FILE *out, struct rt_pair *p, const struct rt_report *
 		}
 		rt_json_int(&j, "cpu", pt->role.cpu >= 0 ? pt->role.cpu : atomic_load(&pt->cur_cpu));
 		rt_json_object_end(&j);
+		rt_report_sched_add(&sched, pt->ran_policy);
 	}
 	rt_json_object_end(&j);
+	rt_report_json_scheduling(&j, &sched);
 	rt_json_object_end(&j);
 	return rt_json_finish(&j);
 }

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Proves: --json writes valid JSON in the 2.4 schema and key order, after the
 # threads are joined, agreeing with the -q summary; "-" writes it to stdout;
-# "cmdline:" is the original argv, escaped.
+# "cmdline:" is the original argv, escaped; "scheduling" says fifo, real-time.
 . "$top_srcdir/tests/cli/lib.sh"
 need_rt
 need_python3
@@ -9,6 +9,7 @@ need_python3
 run_tool_timeout 30 cyclictest -q -p 80 -t 2 -h 1000 -l 300 --json="$WORK/ct.json"
 expect_exit 0
 check_json "$WORK/ct.json" 2
+check_sched "$WORK/ct.json" fifo
 run_tool_timeout 30 cyclictest -q -p 80 -t 2 -l 300 --json="$WORK/ct2.json"
 check_json "$WORK/ct2.json" 2 "$OUT"
 grep -q '"histogram": {}' "$WORK/ct2.json" || fail "histogram member missing without -h"

@@ -1,7 +1,8 @@
 #!/bin/sh
 # Proves: the threads really run with the policy and priority asked for
 # (fifo, rr, batch, idle, --priospread), are pinned round-robin with -a and
-# -S, and are not pinned without -a; --mainaffinity pins only the main thread.
+# -S, and are not pinned without -a; --mainaffinity pins only the main thread;
+# the JSON "scheduling" object names the policy in force.
 . "$top_srcdir/tests/cli/lib.sh"
 need_rt
 need_cpus 2
@@ -38,6 +39,15 @@ grep -q 'SCHED_BATCH 0' "$WORK/threads" || fail "batch: $(cat "$WORK/threads")"
 
 inspect --policy=idle
 grep -q 'SCHED_IDLE 0' "$WORK/threads" || fail "idle: $(cat "$WORK/threads")"
+
+# The JSON reports the policy the kernel says the threads ran under.
+for p in "fifo -p 10" "rr -p 50" "other" "batch" "idle"; do
+	# shellcheck disable=SC2086
+	set -- $p
+	run_tool_timeout 30 cyclictest -q -i 200 -l 20 -t 2 --policy="$@" --json="$WORK/p.json"
+	expect_exit 0
+	check_sched "$WORK/p.json" "$1"
+done
 
 inspect -p 80 -t 3 --priospread
 sort -n "$WORK/threads" | awk '{ print $3 }' | tr '\n' ' ' >"$WORK/prios"

@@ -146,6 +146,12 @@ check_json() {
 		fail "$(head -5 "$WORK/json.diag")"
 }
 
+# check_sched FILE POLICY: the JSON says which policy the threads ran under.
+check_sched() {
+	python3 "$HELPERS/json_sched.py" "$@" >"$WORK/sched.diag" 2>&1 ||
+		fail "$1: $(head -3 "$WORK/sched.diag")"
+}
+
 need_python3() {
 	need_cmd python3
 }

@@ -2,7 +2,8 @@
 # Proves: without root, CAP_SYS_NICE or RLIMIT_RTPRIO each tool asked for a
 # real-time priority prints one line naming what is missing and how to
 # grant it, exits 1 and prints nothing on stdout; at SCHED_OTHER the tools
-# run unprivileged and report real numbers.
+# run unprivileged, report real numbers, and their JSON says the run was
+# not real-time.
 . "$top_srcdir/tests/cli/lib.sh"
 need_root
 need_cmd setpriv
@@ -37,9 +38,15 @@ nobody "$(tool cyclictest)" -q -l 100 --json="$WORK/nobody/u.json" >"$OUT" 2>"$E
 check_summary "$OUT" 1 100
 expect_match "$OUT" '^T: 0 \( *[0-9]+\) P: 0 I:1000 C:    100 '
 [ -s "$WORK/nobody/u.json" ] || fail "no JSON from the unprivileged run"
+check_sched "$WORK/nobody/u.json" other
+rc=0
+nobody "$(tool cyclictest)" -q -l 100 --policy=other --json="$WORK/nobody/o.json" >"$OUT" 2>"$ERR" </dev/null || rc=$?
+[ "$rc" -eq 0 ] || fail "unprivileged --policy=other: exit $rc: $(cat "$ERR")"
+check_sched "$WORK/nobody/o.json" other
 for t in signaltest sigwaittest ptsematest; do
 	rc=0
-	nobody "$(tool "$t")" -q -l 50 >"$OUT" 2>"$ERR" </dev/null || rc=$?
+	nobody "$(tool "$t")" -q -l 50 --json="$WORK/nobody/$t.json" >"$OUT" 2>"$ERR" </dev/null || rc=$?
 	[ "$rc" -eq 0 ] || fail "$t unprivileged: exit $rc: $(cat "$ERR")"
+	check_sched "$WORK/nobody/$t.json" other
 done
 finish

@@ -25,6 +25,7 @@ for line in open(sys.argv[2]):
         assert list(t) == ["cycles", "min", "max", "avg", "cpu"], list(t)
         assert (t["cycles"], t["min"], t["max"]) == tuple(int(x) for x in m.groups()[1:]), line
 PY
+check_sched "$WORK/s.json" fifo
 
 run_tool_timeout 30 signaltest -v -p 80 -t 2 -l 100
 expect_exit 0

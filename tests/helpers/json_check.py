@@ -5,7 +5,7 @@
 usage: json_check.py FILE THREADS [SUMMARY_FILE]
 
 Proves: the file parses as JSON (NaN/Infinity rejected), the header keys in
-2.4 order with their trailing colons, per-thread keys in order, histogram
+2.4 order with their trailing colons (and our "scheduling" after them), per-thread keys in order, histogram
 counts not above cycles, and, given the -q summary, that cycles/min/max/avg
 agree with the text.
 """
@@ -27,7 +27,7 @@ def main():
     errors = []
     top = [k for k, _ in doc]
     want = ["file_version", "cmdline:", "rt_test_version:", "start_time", "end_time",
-            "return_code", "sysinfo", "num_threads", "resolution_in_ns", "thread"]
+            "return_code", "sysinfo", "num_threads", "resolution_in_ns", "thread", "scheduling"]
     if top != want:
         errors.append("top-level keys %s" % top)
     d = {k: v for k, v in doc}

@@ -7,7 +7,7 @@ usage: pair_check.py STDOUT PAIRS LOOPS [JSON]
 Proves: PAIRS "#<2i>: ID.., P.., CPU.., I..; #<2i+1>: ..., Cycles N" lines
 then PAIRS "#<2i+1> -> #<2i>, Min .., Cur .., Avg .., Max .." lines (numbers
 width 4), Cycles = LOOPS (when > 0), Min <= Cur/Avg <= Max, and that the
-JSON (2.4 schema, valid) agrees with the text.
+JSON (2.4 schema, valid, our "scheduling" last) agrees with the text.
 """
 import json
 import re
@@ -38,6 +38,9 @@ if len(sys.argv) > 4:
                     parse_constant=lambda c: (_ for _ in ()).throw(ValueError(c)))
     if doc["num_threads"] != pairs or doc["rt_test_version:"] != "2.40":
         errors.append("json header")
+    if list(doc) != ["file_version", "cmdline:", "rt_test_version:", "start_time", "end_time",
+                     "return_code", "sysinfo", "num_threads", "thread", "scheduling"]:
+        errors.append("json top-level keys %s" % list(doc))
     for i in range(pairs):
         t = doc["thread"][str(i)]
         if list(t) != ["sender", "receiver"]:
