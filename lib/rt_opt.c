@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -96,6 +97,31 @@ int rt_opt_parse_policy(const char *s, int *policy)
 	return rt_sched_policy_from_name(s, policy);
 }
 
+/*
+ * libnuma reads CPU numbers with strtoul (so 0x1f and 017 work) and then
+ * walks a range bit by bit; a number that overflows slips past its range
+ * check, and "0-0500000000000000000000" spins for ever. Refuse any number
+ * of CPU_SETSIZE or more before libnuma sees it.
+ */
+static bool cpu_numbers_in_range(const char *s)
+{
+	for (const char *p = s; *p;) {
+		if (isdigit((unsigned char)*p)) {
+			char *end;
+			unsigned long long v;
+
+			errno = 0;
+			v = strtoull(p, &end, 0);
+			if (errno || v >= CPU_SETSIZE)
+				return false;
+			p = end > p ? end : p + 1;
+		} else {
+			p++;
+		}
+	}
+	return true;
+}
+
 int rt_opt_parse_cpulist(const char *s, struct rt_cpulist *out)
 {
 	struct rt_cpulist allowed;
@@ -109,6 +135,8 @@ int rt_opt_parse_cpulist(const char *s, struct rt_cpulist *out)
 		s++;
 	if (!*s)
 		return -EINVAL;
+	if (!cpu_numbers_in_range(s))
+		return -ERANGE;
 	err = rt_affinity_allowed(&allowed);
 	if (err)
 		return err;

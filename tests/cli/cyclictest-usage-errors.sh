@@ -52,5 +52,6 @@ latency-negative|--latency=-5
 spike-nodes-zero|--spike=10 --spike-nodes=0
 smi-unpinned|--smi
 mainaffinity-outside|--mainaffinity=99
+affinity-overflow|-a 0-0500000000000000000000
 TABLE
 finish

@@ -172,6 +172,11 @@ START_TEST(cpulist_rejects)
 	ck_assert_int_eq(rt_opt_parse_cpulist(NULL, &l), -EINVAL);
 	ck_assert_int_ne(rt_opt_parse_cpulist("abc", &l), 0);
 	ck_assert_int_ne(rt_opt_parse_cpulist("9999", &l), 0);
+	/* Found by fuzz_values: an overflowing range end made libnuma spin. */
+	ck_assert_int_eq(rt_opt_parse_cpulist("0-00000000000000500000000000000000000", &l), -ERANGE);
+	ck_assert_int_eq(rt_opt_parse_cpulist("0-0500000000000000000000", &l), -ERANGE);
+	ck_assert_int_eq(rt_opt_parse_cpulist("0-0xffffffffffffffffff", &l), -ERANGE);
+	ck_assert_int_eq(rt_opt_parse_cpulist("0,1024", &l), -ERANGE);
 	ck_assert_int_ne(rt_opt_parse_cpulist("3-1", &l), 0);
 	ck_assert_uint_eq(l.count, 0);
 }
