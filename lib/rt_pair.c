@@ -200,11 +200,8 @@ static void participant(struct rt_pair *p, int k)
 	atomic_store(&pt->tid, rt_sched_gettid());
 	pt->tgid = getpid();
 	err = apply_role(pt);
-	if (!err) {
-		int policy, prio; /* what the kernel says, not what was asked for */
-
-		pt->ran_policy = rt_sched_get(0, &policy, &prio) ? -1 : policy;
-	}
+	if (!err)
+		pt->ran_policy = rt_sched_policy_in_force();
 	if (!err && cfg->mech->participant_init)
 		err = cfg->mech->participant_init(p, k);
 	if (err) {

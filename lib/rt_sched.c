@@ -95,6 +95,13 @@ int rt_sched_get(pid_t tid, int *policy, int *prio)
 	return 0;
 }
 
+int rt_sched_policy_in_force(void)
+{
+	int policy = -1, prio = 0;
+
+	return rt_sched_get(0, &policy, &prio) ? -1 : policy;
+}
+
 int rt_sched_check_permission(int policy, int prio)
 {
 	int old_policy = SCHED_OTHER, old_prio = 0, err;

@@ -26,6 +26,9 @@ int rt_sched_set(pid_t tid, int policy, int prio);
 /* Policy and priority of a thread; 0 or -errno. */
 int rt_sched_get(pid_t tid, int *policy, int *prio);
 
+/* The caller's policy as the kernel reports it (not as asked for), or -1. */
+int rt_sched_policy_in_force(void);
+
 /*
  * Can this process use policy/prio at all? Switches the caller and back.
  * Returns 0 or a negative errno (-EPERM: not permitted).

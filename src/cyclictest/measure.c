@@ -191,14 +191,6 @@ static void loop_posix_timer(struct ct_thread *t)
 	timer_delete(timer);
 }
 
-/* What the kernel says this thread runs under, not what was asked for. */
-static int policy_in_force(void)
-{
-	int policy, prio;
-
-	return rt_sched_get(0, &policy, &prio) ? -1 : policy;
-}
-
 void *cyclictest_measure(void *arg)
 {
 	struct ct_thread *t = arg;
@@ -215,7 +207,7 @@ void *cyclictest_measure(void *arg)
 			atomic_store(&run->stop, 1);
 		}
 	}
-	t->ran_policy = policy_in_force();
+	t->ran_policy = rt_sched_policy_in_force();
 	if (t->cfg->timer == CT_TIMER_POSIX) {
 		/* The timer signal is taken with sigwait, never by a handler. */
 		sigset_t set;

@@ -42,6 +42,7 @@ START_TEST(sets_and_reads_back_batch)
 	ck_assert_int_eq(rt_sched_get(0, &policy, &prio), 0);
 	ck_assert_int_eq(policy, SCHED_BATCH);
 	ck_assert_int_eq(prio, 0);
+	ck_assert_int_eq(rt_sched_policy_in_force(), SCHED_BATCH);
 }
 END_TEST
 
@@ -57,6 +58,7 @@ START_TEST(sets_fifo_when_permitted)
 	ck_assert_int_eq(rt_sched_get(0, &policy, &prio), 0);
 	ck_assert_int_eq(policy, SCHED_FIFO);
 	ck_assert_int_eq(prio, 10);
+	ck_assert_int_eq(rt_sched_policy_in_force(), SCHED_FIFO);
 	ck_assert_int_eq(rt_sched_set(0, SCHED_OTHER, 0), 0);
 }
 END_TEST
