@@ -26,6 +26,15 @@ static bool stop_requested(const struct ct_run *run)
 	return atomic_load_explicit(&run->stop, memory_order_relaxed) != 0;
 }
 
+/*
+ * -D: like rt-tests 2.4, a thread ends after its first wakeup at or past the
+ * end, so -D 2 -i 1000 gives at most 2000 cycles however late main wakes.
+ */
+static bool duration_over(const struct ct_thread *t, const struct timespec *now)
+{
+	return t->run->has_end && rt_time_cmp(now, &t->run->end_ts) >= 0;
+}
+
 /* -b: the first thread over the limit stops the trace and the run. */
 static void hit_break(struct ct_thread *t, int64_t value, int64_t diff_ns)
 {
@@ -136,7 +145,7 @@ static void loop_sleep(struct ct_thread *t)
 		}
 		clock_gettime(cfg->clock, &now);
 		record(t, &now, rt_time_diff_ns(&now, &next));
-		if (cfg->loops && t->pub.stats.count >= cfg->loops)
+		if ((cfg->loops && t->pub.stats.count >= cfg->loops) || duration_over(t, &now))
 			break;
 		if (relative) {
 			next = now;
@@ -183,7 +192,7 @@ static void loop_posix_timer(struct ct_thread *t)
 			break;
 		clock_gettime(cfg->clock, &now);
 		record(t, &now, rt_time_diff_ns(&now, &next));
-		if (cfg->loops && t->pub.stats.count >= cfg->loops)
+		if ((cfg->loops && t->pub.stats.count >= cfg->loops) || duration_over(t, &now))
 			break;
 		int overrun = timer_getoverrun(timer);
 		rt_time_add_ns(&next, t->interval_ns * (1 + (overrun > 0 ? overrun : 0)));

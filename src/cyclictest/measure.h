@@ -71,6 +71,8 @@ struct ct_run {
 	pthread_t main_thread;        /* told with RT_SIGNAL_DONE when one finishes */
 	struct rt_gate gate;          /* nobody measures before all are ready */
 	struct timespec start_ts;     /* common base for -A / --secaligned */
+	struct timespec end_ts;       /* -D: start_ts + duration (cfg->clock) */
+	bool has_end;                 /* -D given: threads stop at end_ts */
 	_Atomic int break_thread;     /* -b: index of the thread that broke, -1 = none */
 	_Atomic int64_t break_value;  /* its latency, report unit */
 	pid_t break_tid;

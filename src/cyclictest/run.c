@@ -32,6 +32,11 @@
 #define VERBOSE_DRAIN_NS (10 * 1000 * 1000LL)   /* -v: keeps the rings far from full */
 #define FIRST_DRAIN_NS (1000 * 1000LL)         /* -v until thread 0's first sample */
 #define STOP_RETRY_NS (20 * 1000 * 1000LL)      /* re-wake threads that missed the signal */
+/*
+ * -D: threads stop themselves at the end; main stops the ones still asleep
+ * (an interval longer than what is left) this long after it.
+ */
+#define DURATION_GRACE_NS (100 * 1000 * 1000LL)
 #define MSR_SMI_COUNT 0x34
 
 /* Everything one run owns; torn down in one place. */
@@ -46,11 +51,11 @@ struct ct_ctx {
 	sigset_t signals;
 };
 
-static int64_t now_ns(void)
+static int64_t clock_ns(clockid_t clock)
 {
 	struct timespec ts;
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
+	clock_gettime(clock, &ts);
 	return rt_time_to_ns(&ts);
 }
 
@@ -311,7 +316,10 @@ static int start_threads(struct ct_ctx *c)
 	return 0;
 }
 
-/* The common start for -A / --secaligned, taken once all threads wait. */
+/*
+ * The common start for -A / --secaligned, taken once all threads wait, and
+ * the end of a -D run counted from it.
+ */
 static void set_start(struct ct_ctx *c)
 {
 	const struct cyclictest_config *cfg = c->cfg;
@@ -324,6 +332,9 @@ static void set_start(struct ct_ctx *c)
 		ts->tv_nsec = 0;
 		rt_time_add_ns(ts, cfg->secaligned_us * 1000);
 	}
+	c->run.has_end = cfg->duration_s > 0;
+	c->run.end_ts = *ts;
+	rt_time_add_ns(&c->run.end_ts, (int64_t)cfg->duration_s * RT_NSEC_PER_SEC);
 }
 
 static void print_verbose_header(struct ct_ctx *c)
@@ -371,7 +382,8 @@ static void main_loop(struct ct_ctx *c)
 	const struct cyclictest_config *cfg = c->cfg;
 	struct ct_run *run = &c->run;
 	bool live = !cfg->quiet && !cfg->verbose;
-	int64_t deadline = cfg->duration_s ? now_ns() + (int64_t)cfg->duration_s * RT_NSEC_PER_SEC : -1;
+	/* in cfg->clock, as end_ts */
+	int64_t deadline = run->has_end ? rt_time_to_ns(&run->end_ts) + DURATION_GRACE_NS : -1;
 	int64_t tick = live ? LIVE_REFRESH_NS : cfg->verbose ? VERBOSE_DRAIN_NS : -1;
 	int64_t *last_max = calloc((size_t)run->nthreads, sizeof(*last_max));
 	char *buf = malloc(256 + 128 * (size_t)run->nthreads);
@@ -390,7 +402,7 @@ static void main_loop(struct ct_ctx *c)
 		int sig;
 
 		if (deadline >= 0) {
-			left = deadline - now_ns();
+			left = deadline - clock_ns(cfg->clock);
 			if (left <= 0)
 				break;
 			if (timeout < 0 || left < timeout)
