@@ -6,6 +6,7 @@
 #include "rt_opt.h"
 #include "rt_prog.h"
 #include "rt_sched.h"
+#include "rt_time.h"
 
 int rt_cli_number(const char *optname, const char *arg, long long min, long long max,
 		  const char *unit, long long *out)
@@ -17,7 +18,7 @@ int rt_cli_number(const char *optname, const char *arg, long long min, long long
 
 int rt_cli_duration(const char *optname, const char *arg, uint64_t *seconds)
 {
-	if (rt_opt_parse_duration(arg, 3650ULL * 86400, seconds))
+	if (rt_opt_parse_duration(arg, RT_MAX_DURATION_S, seconds))
 		return rt_prog_usage_error("invalid --%s '%s': must be N, Ns, Nm, Nh or Nd, "
 					   "at most 3650d", optname, arg);
 	return 0;

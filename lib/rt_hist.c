@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "rt_hist.h"
+#include "rt_mem.h"
 
 int rt_hist_init(struct rt_hist *h, size_t nbuckets, size_t oflow_cap)
 {
@@ -24,6 +25,8 @@ int rt_hist_init(struct rt_hist *h, size_t nbuckets, size_t oflow_cap)
 	}
 	h->nbuckets = nbuckets;
 	h->oflow_cap = oflow_cap;
+	rt_mem_prefault(h->buckets, nbuckets * sizeof(*h->buckets));
+	rt_mem_prefault(h->oflow_log, oflow_cap * sizeof(*h->oflow_log));
 	return 0;
 }
 

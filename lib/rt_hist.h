@@ -22,7 +22,10 @@ struct rt_hist {
 	size_t oflow_logged;
 };
 
-/* Allocate and zero; returns 0 or -ENOMEM / -EINVAL (nbuckets 0). */
+/*
+ * Allocate, zero and prefault; returns 0 or -ENOMEM / -EINVAL (nbuckets 0).
+ * The calling thread touches the memory first (its NUMA node).
+ */
 int rt_hist_init(struct rt_hist *h, size_t nbuckets, size_t oflow_cap);
 void rt_hist_free(struct rt_hist *h);
 

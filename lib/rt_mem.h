@@ -5,6 +5,13 @@
 
 #include <stddef.h>
 
+/*
+ * Data written by different threads goes on different cache lines of this
+ * size (x86, most arm64), so that one thread's store does not evict the
+ * line another thread is reading.
+ */
+#define RT_CACHELINE 64
+
 /* mlockall(MCL_CURRENT | MCL_FUTURE). 0 or -errno. */
 int rt_mem_lock_all(void);
 

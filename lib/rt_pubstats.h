@@ -2,7 +2,9 @@
 /*
  * Statistics a measuring thread updates and another thread reads while it
  * runs, without a lock the reader could hold: a sequence counter, odd while
- * an update is under way (seqlock). Works in process-shared memory too.
+ * an update is under way (seqlock). There is one writer, so it publishes
+ * with plain stores (no read-modify-write, no lock prefix); readers retry
+ * a copy that overlapped an update. Works in process-shared memory too.
  */
 #ifndef RT_PUBSTATS_H
 #define RT_PUBSTATS_H
@@ -26,10 +28,14 @@ static inline void rt_pubstats_init(struct rt_pubstats *p)
 /* Owner only: add a sample and publish it. */
 static inline void rt_pubstats_add(struct rt_pubstats *p, int64_t v)
 {
-	atomic_fetch_add_explicit(&p->seq, 1, memory_order_relaxed);
+	uint32_t seq = atomic_load_explicit(&p->seq, memory_order_relaxed);
+
+	atomic_store_explicit(&p->seq, seq + 1, memory_order_relaxed);
+	/* The odd count is visible before any field changes... */
 	atomic_thread_fence(memory_order_release);
 	rt_stats_add(&p->stats, v);
-	atomic_fetch_add_explicit(&p->seq, 1, memory_order_release);
+	/* ...and every field before the even one. */
+	atomic_store_explicit(&p->seq, seq + 2, memory_order_release);
 }
 
 /* Any thread: a consistent copy. */

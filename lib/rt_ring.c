@@ -8,14 +8,21 @@
 
 int rt_ring_init(struct rt_ring *r, uint64_t cap)
 {
+	uint64_t pow2 = 1;
+
 	memset(r, 0, sizeof(*r));
-	if (cap == 0)
+	if (cap == 0 || cap > RT_RING_MAX_SAMPLES)
 		return -EINVAL;
-	r->buf = calloc(cap, sizeof(*r->buf));
+	while (pow2 < cap)
+		pow2 <<= 1;
+	if (pow2 > SIZE_MAX / sizeof(*r->buf))
+		return -ENOMEM;
+	r->buf = calloc((size_t)pow2, sizeof(*r->buf));
 	if (!r->buf)
 		return -ENOMEM;
-	rt_mem_prefault(r->buf, cap * sizeof(*r->buf));
-	r->cap = cap;
+	rt_mem_prefault(r->buf, (size_t)pow2 * sizeof(*r->buf));
+	r->cap = pow2;
+	r->mask = pow2 - 1;
 	return 0;
 }
 
@@ -24,6 +31,7 @@ void rt_ring_free(struct rt_ring *r)
 	free(r->buf);
 	r->buf = NULL;
 	r->cap = 0;
+	r->mask = 0;
 }
 
 bool rt_ring_pop(struct rt_ring *r, struct rt_ring_sample *out)
@@ -33,7 +41,7 @@ bool rt_ring_pop(struct rt_ring *r, struct rt_ring_sample *out)
 
 	if (tail == head)
 		return false;
-	*out = r->buf[tail % r->cap];
+	*out = r->buf[tail & r->mask];
 	atomic_store_explicit(&r->tail, tail + 1, memory_order_release);
 	return true;
 }

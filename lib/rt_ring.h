@@ -11,20 +11,30 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "rt_mem.h"
+
 struct rt_ring_sample {
 	uint64_t cycle;
 	int64_t value;
 };
 
+#define RT_RING_MAX_SAMPLES (1ULL << 40)
+
+/* Producer and consumer fields on lines of their own: no false sharing. */
 struct rt_ring {
 	struct rt_ring_sample *buf;
-	uint64_t cap;
-	_Atomic uint64_t head; /* written by the producer */
-	_Atomic uint64_t tail; /* written by the consumer */
+	uint64_t cap;          /* a power of two */
+	uint64_t mask;         /* cap - 1: an index is a mask, not a division */
+	_Alignas(RT_CACHELINE) _Atomic uint64_t head; /* written by the producer */
 	_Atomic uint64_t lost; /* pushes dropped because the ring was full */
+	_Alignas(RT_CACHELINE) _Atomic uint64_t tail; /* written by the consumer */
 };
 
-/* Allocate (and prefault) cap samples; 0 or -ENOMEM / -EINVAL. */
+/*
+ * Allocate and prefault at least cap samples (rounded up to a power of two,
+ * at most 2^40); 0 or -ENOMEM / -EINVAL. The memory is first touched by the
+ * calling thread: call it from the producer, after pinning it.
+ */
 int rt_ring_init(struct rt_ring *r, uint64_t cap);
 void rt_ring_free(struct rt_ring *r);
 
@@ -37,7 +47,7 @@ static inline void rt_ring_push(struct rt_ring *r, uint64_t cycle, int64_t value
 		atomic_fetch_add_explicit(&r->lost, 1, memory_order_relaxed);
 		return;
 	}
-	r->buf[head % r->cap] = (struct rt_ring_sample){ cycle, value };
+	r->buf[head & r->mask] = (struct rt_ring_sample){ cycle, value };
 	atomic_store_explicit(&r->head, head + 1, memory_order_release);
 }
 

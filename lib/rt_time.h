@@ -10,6 +10,11 @@
 #define RT_NSEC_PER_SEC 1000000000LL
 #define RT_USEC_PER_SEC 1000000LL
 
+/* The longest latency limit an option takes (-b, --spike): one hour. */
+#define RT_MAX_LIMIT_US (3600LL * RT_USEC_PER_SEC)
+/* The longest run -D takes: ten years. */
+#define RT_MAX_DURATION_S (3650ULL * 86400)
+
 static inline int64_t rt_time_to_ns(const struct timespec *t)
 {
 	return (int64_t)t->tv_sec * RT_NSEC_PER_SEC + t->tv_nsec;

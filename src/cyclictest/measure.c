@@ -6,9 +6,11 @@
  * the timer for its overrun count, which is that mode's definition).
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -19,11 +21,9 @@
 
 #include "measure.h"
 
-#define STACK_PREFAULT_BYTES (64 * 1024)
-
 static bool stop_requested(const struct ct_run *run)
 {
-	return atomic_load_explicit(&run->stop, memory_order_relaxed) != 0;
+	return rt_workers_stopping(run->workers);
 }
 
 /*
@@ -39,20 +39,18 @@ static bool duration_over(const struct ct_thread *t, const struct timespec *now)
 static void hit_break(struct ct_thread *t, int64_t value, int64_t diff_ns)
 {
 	struct ct_run *run = t->run;
-	int none = -1;
 	char msg[96];
 
-	if (!atomic_compare_exchange_strong(&run->break_thread, &none, t->index))
+	if (!rt_workers_claim_break(run->workers, t->index, value))
 		return;
-	atomic_store(&run->break_value, value);
 	run->break_tid = atomic_load(&t->tid);
 	if (t->cfg->tracemark) {
-		snprintf(msg, sizeof(msg), "hit latency threshold (%lld > %ld)\n",
-			 (long long)(diff_ns / 1000), t->cfg->breaktrace_us);
+		snprintf(msg, sizeof(msg), "hit latency threshold (%" PRId64 " > %" PRId64 ")\n",
+			 diff_ns / 1000, t->cfg->breaktrace_us);
 		rt_trace_mark(&run->trace, msg);
 	}
 	rt_trace_stop(&run->trace);
-	atomic_store(&run->stop, 1);
+	rt_workers_request_stop(run->workers);
 }
 
 static void record(struct ct_thread *t, const struct timespec *now, int64_t diff_ns)
@@ -83,10 +81,10 @@ static struct timespec first_wakeup(struct ct_thread *t)
 	struct timespec next;
 
 	if (cfg->aligned_us >= 0 || cfg->secaligned_us >= 0) {
-		long off = cfg->aligned_us >= 0 ? cfg->aligned_us * t->index : 0;
+		int64_t off_us = cfg->aligned_us >= 0 ? cfg->aligned_us * t->index : 0;
 
 		next = t->run->start_ts;
-		rt_time_add_ns(&next, off * 1000);
+		rt_time_add_ns(&next, off_us * 1000);
 	} else {
 		clock_gettime(cfg->clock, &next);
 	}
@@ -200,22 +198,48 @@ static void loop_posix_timer(struct ct_thread *t)
 	timer_delete(timer);
 }
 
+/*
+ * The thread's own buffers, allocated and first touched here, after it is
+ * pinned (so on its NUMA node), and fully faulted in before the gate.
+ */
+static int alloc_buffers(struct ct_thread *t)
+{
+	const struct cyclictest_config *cfg = t->cfg;
+	int err;
+
+	if (cfg->hist_buckets &&
+	    (err = rt_hist_init(&t->hist, (size_t)cfg->hist_buckets, (size_t)cfg->hist_buckets)))
+		return err;
+	if (cfg->verbose && (err = rt_ring_init(&t->ring, t->ring_cap)))
+		return err;
+	if (cfg->spike_us) {
+		t->spike_cap = (uint64_t)cfg->spike_nodes;
+		t->spikes = calloc((size_t)t->spike_cap, sizeof(*t->spikes));
+		if (!t->spikes)
+			return -ENOMEM;
+		rt_mem_prefault(t->spikes, (size_t)t->spike_cap * sizeof(*t->spikes));
+	}
+	return 0;
+}
+
+static void fail(struct ct_thread *t, int err, const char *what)
+{
+	t->error = err;
+	t->error_what = what;
+	rt_workers_request_stop(t->run->workers);
+}
+
 void *cyclictest_measure(void *arg)
 {
 	struct ct_thread *t = arg;
 	struct ct_run *run = t->run;
+	int err;
 
 	atomic_store(&t->tid, rt_sched_gettid());
 	/* pthread attributes know only other/fifo/rr: batch and idle are set here. */
-	if (t->policy == SCHED_BATCH || t->policy == SCHED_IDLE) {
-		int err = rt_sched_set(0, t->policy, 0);
-
-		if (err) {
-			t->error = -err;
-			t->error_what = "sched_setscheduler";
-			atomic_store(&run->stop, 1);
-		}
-	}
+	if ((t->policy == SCHED_BATCH || t->policy == SCHED_IDLE) &&
+	    (err = rt_sched_set(0, t->policy, 0)))
+		fail(t, -err, "sched_setscheduler");
 	t->ran_policy = rt_sched_policy_in_force();
 	if (t->cfg->timer == CT_TIMER_POSIX) {
 		/* The timer signal is taken with sigwait, never by a handler. */
@@ -225,8 +249,10 @@ void *cyclictest_measure(void *arg)
 		sigaddset(&set, RT_SIGNAL_TIMER);
 		pthread_sigmask(SIG_BLOCK, &set, NULL);
 	}
-	rt_mem_prefault_stack(STACK_PREFAULT_BYTES);
-	rt_gate_arrive(&run->gate);
+	if (!t->error && (err = alloc_buffers(t)))
+		fail(t, -err, "allocating the measurement buffers");
+	rt_mem_prefault_stack(RT_WORKER_STACK_PREFAULT_BYTES);
+	rt_workers_arrive(run->workers);
 
 	if (!stop_requested(run)) {
 		if (t->cfg->timer == CT_TIMER_POSIX)
@@ -234,9 +260,6 @@ void *cyclictest_measure(void *arg)
 		else
 			loop_sleep(t);
 	}
-	atomic_store(&t->done, true);
-	atomic_fetch_add(&run->finished, 1);
-	pthread_kill(run->main_thread, RT_SIGNAL_DONE);
+	rt_workers_finish(run->workers, t->index);
 	return NULL;
 }
-

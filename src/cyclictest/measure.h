@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The measurement threads and what they share with the main thread. A
- * thread owns its statistics, histogram, sample ring and spike list; the
- * main thread reads the statistics through a sequence counter while the run
- * goes on and everything else after the join.
+ * thread owns its statistics, histogram, sample ring and spike list, and
+ * allocates them itself after it is pinned (so they live on its NUMA node);
+ * the main thread reads the statistics through a sequence counter and the
+ * ring while the run goes on, everything else after the join.
  */
 #ifndef CYCLICTEST_MEASURE_H
 #define CYCLICTEST_MEASURE_H
@@ -14,12 +15,12 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#include "rt_gate.h"
 #include "rt_hist.h"
 #include "rt_pubstats.h"
 #include "rt_ring.h"
 #include "rt_stats.h"
 #include "rt_trace.h"
+#include "rt_worker.h"
 
 #include "options.h"
 
@@ -30,6 +31,11 @@ struct ct_spike {
 
 struct ct_run;
 
+/*
+ * One measuring thread. Three groups on cache lines of their own: what is
+ * fixed before the start, what the measuring thread writes per sample, and
+ * what the main thread writes while the run goes on (-o, --smi).
+ */
 struct ct_thread {
 	/* set before the thread starts, read-only afterwards */
 	int index;
@@ -37,28 +43,25 @@ struct ct_thread {
 	int policy;
 	int prio;
 	int64_t interval_ns;
+	uint64_t ring_cap;   /* -v samples the ring holds */
 	const struct cyclictest_config *cfg;
 	struct ct_run *run;
-	pthread_t pthread;
-	bool created;
-	_Atomic bool done;   /* left the loop */
 
-	/* published to the display while the thread runs */
+	/* the measuring thread's own; main reads pub and ring while it runs,
+	 * the rest after the join. Allocated by the thread itself. */
+	_Alignas(RT_CACHELINE) struct rt_pubstats pub;
 	_Atomic pid_t tid;
-	struct rt_pubstats pub;
-
-	/* the thread's own, read by main only after the join */
 	struct rt_hist hist;
-	struct rt_ring ring;   /* -v samples */
 	struct ct_spike *spikes;
 	uint64_t spike_cap;
 	uint64_t spike_count; /* all spikes seen, may exceed spike_cap */
-	int error;            /* errno of a failed timer call, 0 = fine */
+	int error;            /* errno of a failed call, 0 = fine */
 	const char *error_what;
 	int ran_policy;       /* read back after set-up, -1 = never started */
+	struct rt_ring ring;  /* -v samples; head and tail on lines of their own */
 
 	/* the main thread's own: -o reduction state and SMI counter base */
-	uint64_t osc_n;
+	_Alignas(RT_CACHELINE) uint64_t osc_n;
 	int64_t osc_max;
 	uint64_t osc_max_cycle;
 	uint64_t smi_start;
@@ -66,19 +69,14 @@ struct ct_thread {
 };
 
 struct ct_run {
-	_Atomic int stop;             /* set by main (or a break): threads leave */
-	_Atomic int finished;         /* threads that have left their loop */
-	pthread_t main_thread;        /* told with RT_SIGNAL_DONE when one finishes */
-	struct rt_gate gate;          /* nobody measures before all are ready */
+	struct rt_workers *workers;   /* lifecycle: gate, stop, done, break */
 	struct timespec start_ts;     /* common base for -A / --secaligned */
 	struct timespec end_ts;       /* -D: start_ts + duration (cfg->clock) */
 	bool has_end;                 /* -D given: threads stop at end_ts */
-	_Atomic int break_thread;     /* -b: index of the thread that broke, -1 = none */
-	_Atomic int64_t break_value;  /* its latency, report unit */
-	pid_t break_tid;
+	pid_t break_tid;              /* -b: the thread that broke */
 	struct rt_trace trace;        /* -b: tracefs files, fds -1 when unused */
 	int nthreads;
-	struct ct_thread *threads;
+	struct ct_thread *threads;    /* RT_CACHELINE aligned */
 	int loadavg_fd;               /* main thread: /proc/loadavg for the display */
 };
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include <errno.h>
 #include <getopt.h>
+#include <inttypes.h>
 #include <sched.h>
 #include <stdio.h>
 #include <string.h>
@@ -9,6 +10,7 @@
 #include "rt_cli.h"
 #include "rt_opt.h"
 #include "rt_prog.h"
+#include "rt_time.h"
 
 #include "options.h"
 
@@ -196,7 +198,7 @@ static int parse_one(struct cyclictest_config *cfg, int c, int argc, char *argv[
 		if (v)
 			GET(c, v, 0, CT_MAX_INTERVAL_US, "us", cfg->aligned_us);
 		break;
-	case 'b': GET(c, optarg, 1, 3600000000LL, "us", cfg->breaktrace_us); break;
+	case 'b': GET(c, optarg, 1, RT_MAX_LIMIT_US, "us", cfg->breaktrace_us); break;
 	case 'c':
 		if (parse_clock(optarg, &cfg->clock))
 			return RT_EXIT_USAGE;
@@ -222,7 +224,7 @@ static int parse_one(struct cyclictest_config *cfg, int c, int argc, char *argv[
 		rt_prog_error("warning: -n is obsolete and ignored (clock_nanosleep is the default)");
 		break;
 	case 'N': cfg->nsecs = true; break;
-	case 'o': GET(c, optarg, 1, 1000000, "samples", cfg->oscope); break;
+	case 'o': GET(c, optarg, 1, CT_MAX_OSCOPE, "samples", cfg->oscope); break;
 	case 'p':
 		GET(c, optarg, 0, 99, NULL, cfg->priority);
 		cfg->priority_given = true;
@@ -264,8 +266,8 @@ static int parse_one(struct cyclictest_config *cfg, int c, int argc, char *argv[
 		if (v)
 			GET(c, v, 0, CT_MAX_INTERVAL_US, "us", cfg->secaligned_us);
 		break;
-	case OPT_SPIKE: GET(c, optarg, 1, 3600000000LL, "us", cfg->spike_us); break;
-	case OPT_SPIKE_NODES: GET(c, optarg, 1, 1000000, NULL, cfg->spike_nodes); break;
+	case OPT_SPIKE: GET(c, optarg, 1, RT_MAX_LIMIT_US, "us", cfg->spike_us); break;
+	case OPT_SPIKE_NODES: GET(c, optarg, 1, CT_MAX_SPIKE_NODES, NULL, cfg->spike_nodes); break;
 	case OPT_SMI: cfg->smi = true; break;
 	case OPT_TRACEMARK: cfg->tracemark = true; break;
 	case OPT_DBG: cfg->debug = true; break;
@@ -291,9 +293,9 @@ int cyclictest_parse_args(struct cyclictest_config *cfg, int argc, char *argv[])
 	return rt_cli_no_operands(argc, argv);
 }
 
-long cyclictest_thread_interval_us(const struct cyclictest_config *cfg, int n)
+int64_t cyclictest_thread_interval_us(const struct cyclictest_config *cfg, int n)
 {
-	return cfg->interval_us + (long)n * cfg->distance_us;
+	return cfg->interval_us + (int64_t)n * cfg->distance_us;
 }
 
 int cyclictest_thread_priority(const struct cyclictest_config *cfg, int n)
@@ -370,8 +372,8 @@ int cyclictest_config_check(struct cyclictest_config *cfg)
 			fprintf(stderr, "WARN: distance is ignored and set to 0, if histogram enabled\n");
 		cfg->distance_us = 0;
 	}
-	if (cyclictest_thread_interval_us(cfg, cfg->threads - 1) > 3600LL * 1000000)
-		return rt_prog_usage_error("invalid --distance '%ld': thread %d would get an "
+	if (cyclictest_thread_interval_us(cfg, cfg->threads - 1) > CT_MAX_THREAD_INTERVAL_US)
+		return rt_prog_usage_error("invalid --distance '%" PRId64 "': thread %d would get an "
 					   "interval above 1 hour", cfg->distance_us,
 					   cfg->threads - 1);
 	return check_policy(cfg);

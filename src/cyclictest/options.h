@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "rt_affinity.h"
+#include "rt_time.h"
 
 enum cyclictest_timer {
 	CT_TIMER_ABSOLUTE,  /* clock_nanosleep(TIMER_ABSTIME), the default */
@@ -19,14 +20,18 @@ enum cyclictest_timer {
 #define CT_MAX_THREADS 4096
 #define CT_MAX_INTERVAL_US 1000000
 #define CT_MAX_HIST_US 1000000
+#define CT_MAX_OSCOPE 1000000
+#define CT_MAX_SPIKE_NODES 1000000
+/* -i plus -d times the thread number: at most an hour. */
+#define CT_MAX_THREAD_INTERVAL_US RT_MAX_LIMIT_US
 
 struct cyclictest_config {
 	/* what runs */
 	int threads;             /* measurement threads */
 	bool threads_per_cpu;    /* -t without NUM: one per allowed (or -a) CPU */
 	bool smp;                /* -S: one per allowed CPU, pinned */
-	long interval_us;        /* -i: thread 0's period */
-	long distance_us;        /* -d: added per thread */
+	int64_t interval_us;     /* -i: thread 0's period */
+	int64_t distance_us;     /* -d: added per thread */
 	bool distance_given;
 	uint64_t loops;          /* -l: per thread, 0 = endless */
 	uint64_t duration_s;     /* -D: 0 = no limit */
@@ -43,8 +48,8 @@ struct cyclictest_config {
 	bool mainaffinity;
 	struct rt_cpulist mainaffinity_cpus;
 	bool mlockall;           /* -m */
-	long aligned_us;         /* -A: offset per thread, -1 = off */
-	long secaligned_us;      /* --secaligned offset, -1 = off */
+	int64_t aligned_us;      /* -A: offset per thread, -1 = off */
+	int64_t secaligned_us;   /* --secaligned offset, -1 = off */
 	/* power management */
 	int latency_us;          /* --latency: written to /dev/cpu_dma_latency */
 	bool laptop;
@@ -52,19 +57,19 @@ struct cyclictest_config {
 	/* output */
 	bool quiet;              /* -q */
 	bool verbose;            /* -v */
-	long oscope;             /* -o: reduce -v output, 0 = off */
+	int64_t oscope;          /* -o: reduce -v output, 0 = off */
 	bool nsecs;              /* -N: report in ns */
 	bool refresh_on_max;     /* -M */
 	bool unbuffered;         /* -u */
-	long hist_buckets;       /* -h/-H: buckets (us, ns with -N), 0 = off */
+	int64_t hist_buckets;    /* -h/-H: buckets (us, ns with -N), 0 = off */
 	bool hist_sum;           /* -H */
 	const char *histfile;    /* --histfile */
 	const char *json;        /* --json, "-" = stdout */
 	const char *fifo;        /* -F */
-	long breaktrace_us;      /* -b, 0 = off */
+	int64_t breaktrace_us;   /* -b, 0 = off */
 	bool tracemark;
-	long spike_us;           /* --spike, 0 = off */
-	long spike_nodes;        /* --spike-nodes */
+	int64_t spike_us;        /* --spike, 0 = off */
+	int64_t spike_nodes;     /* --spike-nodes */
 	bool smi;
 	bool resolution;         /* -R */
 	bool debug;              /* --dbg_cyclictest */
@@ -86,7 +91,7 @@ int cyclictest_parse_args(struct cyclictest_config *cfg, int argc, char *argv[])
 int cyclictest_config_check(struct cyclictest_config *cfg);
 
 /* Interval and priority of thread n. */
-long cyclictest_thread_interval_us(const struct cyclictest_config *cfg, int n);
+int64_t cyclictest_thread_interval_us(const struct cyclictest_config *cfg, int n);
 int cyclictest_thread_priority(const struct cyclictest_config *cfg, int n);
 
 void cyclictest_usage(void);

@@ -105,7 +105,7 @@ void cyclictest_print_samples(FILE *out, struct ct_run *run)
 
 	for (int i = 0; i < run->nthreads; i++) {
 		struct ct_thread *t = &run->threads[i];
-		long red = t->cfg->oscope;
+		int64_t red = t->cfg->oscope;
 
 		while (rt_ring_pop(&t->ring, &s)) {
 			if (red <= 1) {
@@ -170,15 +170,15 @@ void cyclictest_print_spikes(FILE *out, struct ct_run *run)
 
 void cyclictest_print_break(FILE *out, struct ct_run *run)
 {
-	int bt = atomic_load(&run->break_thread);
+	int64_t value;
 
-	if (bt < 0)
+	if (!run->workers || rt_workers_break(run->workers, &value) < 0)
 		return;
 	fputs("# Thread Ids:", out);
 	for (int i = 0; i < run->nthreads; i++)
 		fprintf(out, " %05d", (int)atomic_load(&run->threads[i].tid));
 	fprintf(out, "\n# Break thread: %d\n# Break value: %" PRId64 "\n", (int)run->break_tid,
-		atomic_load(&run->break_value));
+		value);
 }
 
 static void json_thread(struct rt_json *j, const struct ct_thread *t)

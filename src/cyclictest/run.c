@@ -26,12 +26,8 @@
 #include "run.h"
 #include "status.h"
 
-#define THREAD_STACK_BYTES (256 * 1024)
 #define RING_SAMPLES 65536
-#define LIVE_REFRESH_NS (100 * 1000 * 1000LL)   /* live display: 10 frames a second */
-#define VERBOSE_DRAIN_NS (10 * 1000 * 1000LL)   /* -v: keeps the rings far from full */
 #define FIRST_DRAIN_NS (1000 * 1000LL)         /* -v until thread 0's first sample */
-#define STOP_RETRY_NS (20 * 1000 * 1000LL)      /* re-wake threads that missed the signal */
 /*
  * -D: threads stop themselves at the end; main stops the ones still asleep
  * (an interval longer than what is left) this long after it.
@@ -50,14 +46,6 @@ struct ct_ctx {
 	int dma_fd;
 	sigset_t signals;
 };
-
-static int64_t clock_ns(clockid_t clock)
-{
-	struct timespec ts;
-
-	clock_gettime(clock, &ts);
-	return rt_time_to_ns(&ts);
-}
 
 static int read_smi(int cpu, uint64_t *count)
 {
@@ -207,11 +195,22 @@ static int alloc_threads(struct ct_ctx *c)
 {
 	const struct cyclictest_config *cfg = c->cfg;
 	struct ct_run *run = &c->run;
+	size_t bytes = (size_t)cfg->threads * sizeof(*run->threads);
+	void *mem;
+	int err;
 
 	run->nthreads = cfg->threads;
-	run->threads = calloc((size_t)cfg->threads, sizeof(*run->threads));
-	if (!run->threads)
+	if (posix_memalign(&mem, RT_CACHELINE, bytes))
 		return -ENOMEM;
+	run->threads = memset(mem, 0, bytes);
+	run->workers = malloc(rt_workers_size(cfg->threads));
+	if (!run->workers)
+		return -ENOMEM;
+	if ((err = rt_workers_init(run->workers, cfg->threads, false))) {
+		free(run->workers);
+		run->workers = NULL;
+		return err;
+	}
 	for (int i = 0; i < cfg->threads; i++) {
 		struct ct_thread *t = &run->threads[i];
 
@@ -223,42 +222,29 @@ static int alloc_threads(struct ct_ctx *c)
 		t->prio = cyclictest_thread_priority(cfg, i);
 		t->interval_ns = cyclictest_thread_interval_us(cfg, i) * 1000;
 		t->cpu = cfg->affinity ? rt_affinity_cpu_for(&cfg->affinity_cpus, (unsigned)i) : -1;
+		t->ring_cap = cfg->loops && cfg->loops < RING_SAMPLES ? cfg->loops : RING_SAMPLES;
 		rt_pubstats_init(&t->pub);
-		if (cfg->hist_buckets) {
-			if (rt_hist_init(&t->hist, (size_t)cfg->hist_buckets,
-					 (size_t)cfg->hist_buckets))
-				return -ENOMEM;
-			rt_mem_prefault(t->hist.buckets, t->hist.nbuckets * sizeof(uint64_t));
-			rt_mem_prefault(t->hist.oflow_log, t->hist.oflow_cap * sizeof(uint64_t));
-		}
-		if (cfg->verbose) {
-			uint64_t cap = cfg->loops && cfg->loops < RING_SAMPLES ? cfg->loops : RING_SAMPLES;
-
-			if (rt_ring_init(&t->ring, cap))
-				return -ENOMEM;
-		}
-		if (cfg->spike_us) {
-			t->spike_cap = (uint64_t)cfg->spike_nodes;
-			t->spikes = calloc(t->spike_cap, sizeof(*t->spikes));
-			if (!t->spikes)
-				return -ENOMEM;
-			rt_mem_prefault(t->spikes, t->spike_cap * sizeof(*t->spikes));
-		}
 	}
 	return 0;
 }
 
+/* After the join: the buffers the threads allocated. */
 static void free_threads(struct ct_run *run)
 {
-	if (!run->threads)
-		return;
-	for (int i = 0; i < run->nthreads; i++) {
-		rt_hist_free(&run->threads[i].hist);
-		rt_ring_free(&run->threads[i].ring);
-		free(run->threads[i].spikes);
+	if (run->threads) {
+		for (int i = 0; i < run->nthreads; i++) {
+			rt_hist_free(&run->threads[i].hist);
+			rt_ring_free(&run->threads[i].ring);
+			free(run->threads[i].spikes);
+		}
+		free(run->threads);
+		run->threads = NULL;
 	}
-	free(run->threads);
-	run->threads = NULL;
+	if (run->workers) {
+		rt_workers_destroy(run->workers);
+		free(run->workers);
+		run->workers = NULL;
+	}
 }
 
 static int create_thread(struct ct_thread *t)
@@ -268,8 +254,8 @@ static int create_thread(struct ct_thread *t)
 	cpu_set_t set;
 	int err;
 
-	pthread_attr_init(&attr);
-	pthread_attr_setstacksize(&attr, THREAD_STACK_BYTES);
+	if ((err = rt_workers_attr_init(&attr)))
+		return err;
 	pthread_attr_setinheritsched(&attr, PTHREAD_EXPLICIT_SCHED);
 	/* batch and idle are not pthread attributes: the thread sets them itself. */
 	if (pthread_attr_setschedpolicy(&attr, rt_sched_policy_is_rt(t->policy) ? t->policy
@@ -283,11 +269,9 @@ static int create_thread(struct ct_thread *t)
 		CPU_SET(t->cpu, &set);
 		pthread_attr_setaffinity_np(&attr, sizeof(set), &set);
 	}
-	err = pthread_create(&t->pthread, &attr, cyclictest_measure, t);
+	err = rt_workers_spawn_thread(t->run->workers, t->index, &attr, cyclictest_measure, t);
 	pthread_attr_destroy(&attr);
-	if (err == 0)
-		t->created = true;
-	return -err;
+	return err;
 }
 
 static int start_threads(struct ct_ctx *c)
@@ -376,92 +360,107 @@ static void update_smi(struct ct_run *run)
 	}
 }
 
+/* What the main thread does between its sleeps. */
+struct main_state {
+	struct ct_ctx *c;
+	bool live;
+	bool flush;
+	int64_t *last_max;   /* -M: the maxima last drawn */
+	char *status_buf;    /* SIGUSR1 */
+	size_t status_len;
+};
+
+/* -v: drain soon after the start too, so the first sample shows at once. */
+static int64_t next_wait(void *ctx, int64_t wait_ns)
+{
+	struct main_state *m = ctx;
+	struct ct_run *run = &m->c->run;
+
+	if (m->c->cfg->verbose && atomic_load(&run->threads[0].ring.head) == 0)
+		return FIRST_DRAIN_NS;
+	return wait_ns;
+}
+
+static void on_wake(void *ctx, int sig)
+{
+	struct main_state *m = ctx;
+	const struct cyclictest_config *cfg = m->c->cfg;
+	struct ct_run *run = &m->c->run;
+
+	if (sig == SIGUSR1 && m->status_buf) {
+		if (cfg->smi)
+			update_smi(run);
+		cyclictest_format_status_block(m->status_buf, m->status_len, run);
+		fputs(m->status_buf, stderr);
+	} else if (sig == SIGUSR2) {
+		cyclictest_status_snapshot(&m->c->status);
+	}
+	if (cfg->verbose)
+		cyclictest_print_samples(stdout, run);
+	if (m->live && sig == 0) {
+		if (cfg->smi)
+			update_smi(run);
+		if (!cfg->refresh_on_max || (m->last_max && any_new_max(run, m->last_max))) {
+			cyclictest_print_frame(stdout, run, false);
+			if (m->flush)
+				fflush(stdout);
+		}
+	}
+}
+
 /* The main thread sleeps in sigtimedwait: signals, thread completion, ticks. */
 static void main_loop(struct ct_ctx *c)
 {
 	const struct cyclictest_config *cfg = c->cfg;
 	struct ct_run *run = &c->run;
-	bool live = !cfg->quiet && !cfg->verbose;
-	/* in cfg->clock, as end_ts */
-	int64_t deadline = run->has_end ? rt_time_to_ns(&run->end_ts) + DURATION_GRACE_NS : -1;
-	int64_t tick = live ? LIVE_REFRESH_NS : cfg->verbose ? VERBOSE_DRAIN_NS : -1;
-	int64_t *last_max = calloc((size_t)run->nthreads, sizeof(*last_max));
-	char *buf = malloc(256 + 128 * (size_t)run->nthreads);
-	bool flush = cfg->unbuffered || isatty(STDOUT_FILENO);
+	struct main_state m = {
+		.c = c,
+		.live = !cfg->quiet && !cfg->verbose,
+		.flush = cfg->unbuffered || isatty(STDOUT_FILENO),
+		.last_max = calloc((size_t)run->nthreads, sizeof(*m.last_max)),
+		.status_len = 256 + 128 * (size_t)run->nthreads,
+	};
+	struct rt_workers_loop loop = {
+		.signals = &c->signals,
+		.clock = cfg->clock,
+		/* -D: threads stop themselves; main stops the ones asleep past the end. */
+		.deadline_ns = run->has_end ? rt_time_to_ns(&run->end_ts) + DURATION_GRACE_NS : -1,
+		.tick_ns = m.live ? RT_LIVE_REFRESH_NS : cfg->verbose ? RT_VERBOSE_DRAIN_NS : -1,
+		.next_wait = next_wait,
+		.on_wake = on_wake,
+		.ctx = &m,
+	};
 
-	if (live) {
+	m.status_buf = malloc(m.status_len);
+	if (m.live) {
 		cyclictest_print_frame(stdout, run, true);
 		fflush(stdout);
 	}
-	while (atomic_load(&run->finished) < run->nthreads && !atomic_load(&run->stop)) {
-		int64_t timeout = tick, left;
+	rt_workers_run(run->workers, &loop);
+	free(m.last_max);
+	free(m.status_buf);
+}
 
-		/* -v: drain soon after the start too, so the first sample shows at once. */
-		if (cfg->verbose && atomic_load(&run->threads[0].ring.head) == 0)
-			timeout = FIRST_DRAIN_NS;
-		int sig;
+static void wake_thread(void *ctx, int i)
+{
+	struct ct_ctx *c = ctx;
+	int sig = c->cfg->timer == CT_TIMER_POSIX ? RT_SIGNAL_TIMER : RT_SIGNAL_WAKE;
 
-		if (deadline >= 0) {
-			left = deadline - clock_ns(cfg->clock);
-			if (left <= 0)
-				break;
-			if (timeout < 0 || left < timeout)
-				timeout = left;
-		}
-		sig = rt_signal_wait(&c->signals, timeout);
-		if (sig == SIGINT || sig == SIGTERM || sig == SIGHUP)
-			break;
-		if (sig == SIGUSR1 && buf) {
-			if (cfg->smi)
-				update_smi(run);
-			cyclictest_format_status_block(buf, 256 + 128 * (size_t)run->nthreads, run);
-			fputs(buf, stderr);
-		} else if (sig == SIGUSR2) {
-			cyclictest_status_snapshot(&c->status);
-		}
-		if (cfg->verbose)
-			cyclictest_print_samples(stdout, run);
-		if (live && sig == 0) {
-			if (cfg->smi)
-				update_smi(run);
-			if (!cfg->refresh_on_max || (last_max && any_new_max(run, last_max))) {
-				cyclictest_print_frame(stdout, run, false);
-				if (flush)
-					fflush(stdout);
-			}
-		}
-	}
-	free(last_max);
-	free(buf);
+	pthread_kill(c->run.workers->slot[i].thread, sig);
+}
+
+static void drain_samples(void *ctx)
+{
+	struct ct_ctx *c = ctx;
+
+	if (c->cfg->verbose)
+		cyclictest_print_samples(stdout, &c->run);
 }
 
 /* Stop every thread and join it; re-wake the ones that missed the signal. */
 static void stop_threads(struct ct_ctx *c)
 {
-	struct ct_run *run = &c->run;
-	int wake = c->cfg->timer == CT_TIMER_POSIX ? RT_SIGNAL_TIMER : RT_SIGNAL_WAKE;
-	bool pending = true;
-
-	atomic_store(&run->stop, 1);
-	rt_gate_open(&run->gate);
-	while (pending) {
-		pending = false;
-		for (int i = 0; i < run->nthreads; i++) {
-			struct ct_thread *t = &run->threads[i];
-
-			if (t->created && !atomic_load(&t->done)) {
-				pthread_kill(t->pthread, wake);
-				pending = true;
-			}
-		}
-		if (pending)
-			rt_signal_wait(&c->signals, STOP_RETRY_NS);
-		if (c->cfg->verbose)
-			cyclictest_print_samples(stdout, run);
-	}
-	for (int i = 0; i < run->nthreads; i++)
-		if (run->threads[i].created)
-			pthread_join(run->threads[i].pthread, NULL);
+	rt_workers_stop(c->run.workers, wake_thread, drain_samples, c);
 }
 
 /* Everything printed and written after the join, from the same final numbers. */
@@ -539,7 +538,6 @@ static void teardown(struct ct_ctx *c)
 	if (c->run.loadavg_fd >= 0)
 		close(c->run.loadavg_fd);
 	free_threads(&c->run);
-	rt_gate_destroy(&c->run.gate);
 }
 
 static int setup(struct ct_ctx *c)
@@ -591,13 +589,6 @@ int cyclictest_run(const struct cyclictest_config *cfg, const struct rt_report *
 	c->dma_fd = -1;
 	c->run.loadavg_fd = -1;
 	c->status.shm_fd = -1;
-	c->run.main_thread = pthread_self();
-	atomic_store(&c->run.break_thread, -1);
-	if ((err = rt_gate_init(&c->run.gate, false))) {
-		rt_prog_error_errno(-err, "cannot set up the start gate");
-		free(c);
-		return RT_EXIT_FAILURE;
-	}
 
 	/* Before any thread exists, so that every thread inherits the mask. */
 	if ((err = rt_signal_setup(&c->signals))) {
@@ -621,16 +612,12 @@ int cyclictest_run(const struct cyclictest_config *cfg, const struct rt_report *
 		rc = RT_EXIT_FAILURE;
 	}
 	if (!rc) {
-		int created = 0;
-
-		for (int i = 0; i < c->run.nthreads; i++)
-			created += c->run.threads[i].created;
-		rt_gate_wait_arrived(&c->run.gate, created);
+		rt_workers_wait_ready(c->run.workers);
 		set_start(c);
-		rt_gate_open(&c->run.gate);
+		rt_workers_open(c->run.workers);
 		main_loop(c);
 	}
-	if (c->run.threads)
+	if (c->run.workers)
 		stop_threads(c);
 	if (!rc)
 		rc = report(c);

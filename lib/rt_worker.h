@@ -1,0 +1,143 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The lifecycle of a run's measuring workers, the same for cyclictest's
+ * threads and the pair engine's threads or forked processes: spawn, wait
+ * at a start gate until all are ready, run until the loops are done, a
+ * break, a deadline or a signal, then stop, re-wake the sleepers and reap.
+ *
+ * Workers tell the main thread they finished with RT_SIGNAL_DONE, so the
+ * main thread sleeps in sigtimedwait (see rt_signal) and never polls. The
+ * structure may live in a shared mapping (fork mode): everything a worker
+ * touches is in it.
+ */
+#ifndef RT_WORKER_H
+#define RT_WORKER_H
+
+#include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/types.h>
+#include <time.h>
+
+#include "rt_gate.h"
+
+/*
+ * A measuring thread's stack. Its loop needs under 8 KiB (measured: see
+ * NEWS); the rest is room for a signal frame and libc. Locked memory is
+ * precious at hundreds of threads, so it is small and all of it is
+ * prefaulted. Sanitizers need far more stack.
+ */
+#if defined(__SANITIZE_ADDRESS__)
+#define RT_WORKER_STACK_BYTES (1024 * 1024)
+#else
+#define RT_WORKER_STACK_BYTES (32 * 1024)
+#endif
+/* Prefaulted before the gate: the stack above minus what the thread uses to get there. */
+#define RT_WORKER_STACK_PREFAULT_BYTES (RT_WORKER_STACK_BYTES - 8 * 1024)
+
+/* Main loop cadences, the same in every tool. */
+#define RT_LIVE_REFRESH_NS (100 * 1000 * 1000LL)  /* live display: 10 frames a second */
+#define RT_VERBOSE_DRAIN_NS (10 * 1000 * 1000LL)  /* -v: keeps the rings far from full */
+#define RT_WORKER_STOP_RETRY_NS (20 * 1000 * 1000LL) /* re-wake workers that missed it */
+
+struct rt_worker_slot {
+	pthread_t thread;    /* main only */
+	pid_t pid;           /* main only: fork mode */
+	bool started;        /* main only */
+	_Atomic bool done;   /* set by the worker when it leaves its loop */
+};
+
+struct rt_workers {
+	struct rt_gate gate;         /* nobody measures before all are ready */
+	_Atomic int stop;            /* set by main, a break or an error: workers leave */
+	_Atomic int finished;        /* workers that left their loop */
+	_Atomic int break_index;     /* the worker that broke a limit first, -1 = none */
+	_Atomic int64_t break_value;
+	pid_t notify_tgid;           /* the main thread, told with RT_SIGNAL_DONE */
+	_Atomic pid_t notify_tid;
+	int n;
+	int started;                 /* main only: workers spawned */
+	struct rt_worker_slot slot[];
+};
+
+/* Bytes of a struct rt_workers for n workers. */
+size_t rt_workers_size(int n);
+
+/*
+ * Initialise w (of rt_workers_size(n) bytes) in the calling thread, which
+ * becomes the one notified; shared: usable across fork(). 0 or -errno.
+ */
+int rt_workers_init(struct rt_workers *w, int n, bool shared);
+void rt_workers_destroy(struct rt_workers *w);
+
+/* Start worker i as a thread (attr may be NULL) or a process. 0 or -errno. */
+int rt_workers_spawn_thread(struct rt_workers *w, int i, const pthread_attr_t *attr,
+			    void *(*fn)(void *), void *arg);
+int rt_workers_spawn_process(struct rt_workers *w, int i, void (*fn)(void *), void *arg);
+
+/* Thread attributes with the worker stack size. 0 or -errno. */
+int rt_workers_attr_init(pthread_attr_t *attr);
+
+/* --- in a worker */
+
+static inline bool rt_workers_stopping(const struct rt_workers *w)
+{
+	return atomic_load_explicit(&w->stop, memory_order_relaxed) != 0;
+}
+
+/* Ready: wait at the gate until the main thread opens it. */
+void rt_workers_arrive(struct rt_workers *w);
+
+/* Left the loop: mark worker i done and tell the main thread. */
+void rt_workers_finish(struct rt_workers *w, int i);
+
+/*
+ * Worker i broke a limit with value: true for the first one only, which
+ * then stops whatever it must (a trace) and calls rt_workers_request_stop.
+ */
+bool rt_workers_claim_break(struct rt_workers *w, int i, int64_t value);
+
+/* --- in the main thread (request_stop: anywhere) */
+
+void rt_workers_request_stop(struct rt_workers *w);
+
+/* Wait until every started worker is at the gate; then the caller may set
+ * up a common start and open the gate. */
+void rt_workers_wait_ready(struct rt_workers *w);
+void rt_workers_open(struct rt_workers *w);
+
+/* Index of the worker that broke a limit and its value, or -1. */
+int rt_workers_break(const struct rt_workers *w, int64_t *value);
+
+/* Every started worker left its loop, or a stop was requested. */
+bool rt_workers_over(const struct rt_workers *w);
+
+struct rt_workers_loop {
+	const sigset_t *signals;  /* from rt_signal_setup */
+	clockid_t clock;          /* of the deadline */
+	int64_t deadline_ns;      /* absolute, in clock; < 0: none */
+	int64_t tick_ns;          /* < 0: no ticks */
+	/* Optional: a shorter wait for this round (e.g. before the first sample). */
+	int64_t (*next_wait)(void *ctx, int64_t wait_ns);
+	/* Optional: after every wake-up that does not end the run; sig 0 = tick. */
+	void (*on_wake)(void *ctx, int sig);
+	void *ctx;
+};
+
+/*
+ * The main thread's loop: sleep in sigtimedwait until the workers are over,
+ * the deadline passed or SIGINT/SIGTERM/SIGHUP came. Returns that signal or 0.
+ */
+int rt_workers_run(struct rt_workers *w, const struct rt_workers_loop *loop);
+
+/*
+ * Stop every worker: set stop, open the gate, call wake(ctx, i) for each
+ * one still in its loop until all are out (every RT_WORKER_STOP_RETRY_NS;
+ * drain(ctx) after each round, may be NULL), then join or reap them.
+ */
+void rt_workers_stop(struct rt_workers *w, void (*wake)(void *ctx, int i),
+		     void (*drain)(void *ctx), void *ctx);
+
+#endif
