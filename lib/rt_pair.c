@@ -5,9 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <sys/prctl.h>
-#include <sys/syscall.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -16,32 +13,20 @@
 #include "rt_sched.h"
 #include "rt_signal.h"
 #include "rt_time.h"
+#include "rt_worker.h"
 
-#define STACK_PREFAULT_BYTES (64 * 1024)
-#define THREAD_STACK_BYTES (256 * 1024)
-#define STOP_RETRY_NS (20 * 1000 * 1000LL)
-
-/* Shared with the participants; an anonymous shared mapping survives fork. */
-struct rt_pair_shared {
-	struct rt_gate gate;
-	_Atomic int stop;
-	_Atomic int finished;
-	_Atomic int break_part;
-	_Atomic int64_t break_value;
-	pid_t notify_tgid;
-	_Atomic pid_t notify_tid;
-	_Atomic int ring_done[]; /* one per ring, then the participants */
-};
-
+/*
+ * One shared mapping (it survives fork): the per-ring done flags, the
+ * participants, then the worker lifecycle.
+ */
 struct rt_pair {
 	struct rt_pair_config cfg;
 	int n;
-	struct rt_pair_shared *sh;
-	struct rt_pair_part *parts; /* inside the shared mapping */
+	void *map;
 	size_t map_bytes;
-	pthread_t *threads;
-	pid_t *pids;
-	bool *started;
+	_Atomic int *ring_done;     /* one per ring */
+	struct rt_pair_part *parts; /* RT_CACHELINE aligned */
+	struct rt_workers *w;
 };
 
 struct start_arg {
@@ -51,7 +36,7 @@ struct start_arg {
 
 static bool stopping(const struct rt_pair *p)
 {
-	return atomic_load_explicit(&p->sh->stop, memory_order_relaxed) != 0;
+	return rt_workers_stopping(p->w);
 }
 
 static void sleep_ns(const struct rt_pair *p, int64_t ns)
@@ -77,42 +62,40 @@ void *rt_pair_mech_data(const struct rt_pair *p)
 	return p->cfg.mech_data;
 }
 
+static size_t align_up(size_t n)
+{
+	return (n + RT_CACHELINE - 1) & ~(size_t)(RT_CACHELINE - 1);
+}
+
 int rt_pair_create(struct rt_pair **out, const struct rt_pair_config *cfg)
 {
 	struct rt_pair *p;
-	size_t head;
+	size_t parts_at, workers_at;
 	int n = cfg->rings * cfg->ring_size, err;
 
 	if (cfg->rings < 1 || cfg->ring_size < 2 || cfg->starter < 0 ||
 	    cfg->starter >= cfg->ring_size || cfg->counter < 0 || cfg->counter >= cfg->ring_size ||
-	    !cfg->mech)
+	    !cfg->mech || (cfg->verbose && cfg->processes))
 		return -EINVAL;
 	p = calloc(1, sizeof(*p));
 	if (!p)
 		return -ENOMEM;
 	p->cfg = *cfg;
 	p->n = n;
-	head = sizeof(*p->sh) + (size_t)cfg->rings * sizeof(p->sh->ring_done[0]);
-	head = (head + 63) & ~(size_t)63;
-	p->map_bytes = head + (size_t)n * sizeof(*p->parts);
-	p->sh = mmap(NULL, p->map_bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	p->threads = calloc((size_t)n, sizeof(*p->threads));
-	p->pids = calloc((size_t)n, sizeof(*p->pids));
-	p->started = calloc((size_t)n, sizeof(*p->started));
-	if (p->sh == MAP_FAILED || !p->threads || !p->pids || !p->started) {
-		if (p->sh == MAP_FAILED)
-			p->sh = NULL;
-		rt_pair_destroy(p);
+	parts_at = align_up((size_t)cfg->rings * sizeof(p->ring_done[0]));
+	workers_at = align_up(parts_at + (size_t)n * sizeof(*p->parts));
+	p->map_bytes = workers_at + rt_workers_size(n);
+	p->map = mmap(NULL, p->map_bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (p->map == MAP_FAILED) {
+		free(p);
 		return -ENOMEM;
 	}
-	rt_mem_prefault(p->sh, p->map_bytes);
-	p->parts = (struct rt_pair_part *)((char *)p->sh + head);
-	atomic_store(&p->sh->break_part, -1);
-	err = rt_gate_init(&p->sh->gate, cfg->processes);
-	if (err) {
-		munmap(p->sh, p->map_bytes);
-		p->sh = NULL;
-		rt_pair_destroy(p);
+	p->ring_done = p->map;
+	p->parts = (struct rt_pair_part *)((char *)p->map + parts_at);
+	p->w = (struct rt_workers *)((char *)p->map + workers_at);
+	if ((err = rt_workers_init(p->w, n, cfg->processes))) {
+		munmap(p->map, p->map_bytes);
+		free(p);
 		return err;
 	}
 	for (int k = 0; k < n; k++) {
@@ -122,10 +105,6 @@ int rt_pair_create(struct rt_pair **out, const struct rt_pair_config *cfg)
 		atomic_store(&pt->cur_cpu, -1);
 		pt->ran_policy = -1;
 		rt_pubstats_init(&pt->latency);
-		if (cfg->verbose && (err = rt_ring_init(&pt->samples, cfg->ring_samples))) {
-			rt_pair_destroy(p);
-			return err;
-		}
 	}
 	*out = p;
 	return 0;
@@ -135,34 +114,20 @@ void rt_pair_destroy(struct rt_pair *p)
 {
 	if (!p)
 		return;
-	if (p->sh) {
-		for (int k = 0; k < p->n; k++)
-			rt_ring_free(&p->parts[k].samples);
-		rt_gate_destroy(&p->sh->gate);
-		munmap(p->sh, p->map_bytes);
-	}
-	free(p->threads);
-	free(p->pids);
-	free(p->started);
+	for (int k = 0; k < p->n; k++)
+		rt_ring_free(&p->parts[k].samples);
+	rt_workers_destroy(p->w);
+	munmap(p->map, p->map_bytes);
 	free(p);
-}
-
-static void notify_main(struct rt_pair *p)
-{
-	/* tgkill reaches a thread of another process too (fork mode). */
-	syscall(SYS_tgkill, p->sh->notify_tgid, atomic_load(&p->sh->notify_tid), RT_SIGNAL_DONE);
 }
 
 static void hit_break(struct rt_pair *p, int k, int64_t value)
 {
-	int none = -1;
-
-	if (!atomic_compare_exchange_strong(&p->sh->break_part, &none, k))
+	if (!rt_workers_claim_break(p->w, k, value))
 		return;
-	atomic_store(&p->sh->break_value, value);
 	if (p->cfg.trace)
 		rt_trace_stop(p->cfg.trace);
-	atomic_store(&p->sh->stop, 1);
+	rt_workers_request_stop(p->w);
 }
 
 /* Own policy, priority and CPU: the same code for threads and processes. */
@@ -204,14 +169,17 @@ static void participant(struct rt_pair *p, int k)
 		pt->ran_policy = rt_sched_policy_in_force();
 	if (!err && cfg->mech->participant_init)
 		err = cfg->mech->participant_init(p, k);
+	/* After pinning: the ring lives on this participant's node. */
+	if (!err && cfg->verbose && (err = rt_ring_init(&pt->samples, cfg->ring_samples)))
+		pt->error_what = "allocating the sample ring";
 	if (err) {
 		pt->error = -err;
 		if (!pt->error_what)
 			pt->error_what = "participant setup";
-		atomic_store(&p->sh->stop, 1);
+		rt_workers_request_stop(p->w);
 	}
-	rt_mem_prefault_stack(STACK_PREFAULT_BYTES);
-	rt_gate_arrive(&p->sh->gate);
+	rt_mem_prefault_stack(RT_WORKER_STACK_PREFAULT_BYTES);
+	rt_workers_arrive(p->w);
 
 	while (!stopping(p)) {
 		struct timespec now;
@@ -220,7 +188,7 @@ static void participant(struct rt_pair *p, int k)
 			cfg->mech->wait(p, k);
 			if (stopping(p))
 				break;
-			if (atomic_load(&p->sh->ring_done[ring])) {
+			if (atomic_load(&p->ring_done[ring])) {
 				cfg->mech->pass(p, k, next); /* let the next one see it too */
 				break;
 			}
@@ -240,7 +208,7 @@ static void participant(struct rt_pair *p, int k)
 				}
 				if (pos == cfg->counter && cfg->loops &&
 				    pt->latency.stats.count >= cfg->loops) {
-					atomic_store(&p->sh->ring_done[ring], 1);
+					atomic_store(&p->ring_done[ring], 1);
 					cfg->mech->pass(p, k, next);
 					break;
 				}
@@ -259,9 +227,7 @@ static void participant(struct rt_pair *p, int k)
 		atomic_fetch_add_explicit(&pt->sends, 1, memory_order_relaxed);
 		cfg->mech->pass(p, k, next);
 	}
-	atomic_store(&pt->done, true);
-	atomic_fetch_add(&p->sh->finished, 1);
-	notify_main(p);
+	rt_workers_finish(p->w, k);
 }
 
 static void *thread_main(void *arg)
@@ -273,136 +239,99 @@ static void *thread_main(void *arg)
 	return NULL;
 }
 
+static void process_main(void *arg)
+{
+	struct start_arg *a = arg;
+
+	participant(a->p, a->k);
+}
+
 static int start_one(struct rt_pair *p, int k)
 {
-	struct start_arg *a;
+	struct start_arg *a, local = { p, k };
 	int err;
 
-	if (p->cfg.processes) {
-		pid_t parent = getpid(), pid = fork();
-
-		if (pid < 0)
-			return -errno;
-		if (pid == 0) {
-			/* Die with the parent, even if it is killed with SIGKILL. */
-			prctl(PR_SET_PDEATHSIG, SIGKILL);
-			if (getppid() != parent)
-				_exit(1);
-			participant(p, k);
-			_exit(0);
-		}
-		p->pids[k] = pid;
-		return 0;
-	}
+	if (p->cfg.processes)
+		return rt_workers_spawn_process(p->w, k, process_main, &local);
 	a = malloc(sizeof(*a));
 	if (!a)
 		return -ENOMEM;
-	*a = (struct start_arg){ p, k };
-	pthread_attr_t attr;
-	pthread_attr_init(&attr);
-	pthread_attr_setstacksize(&attr, THREAD_STACK_BYTES); /* locked memory is precious */
-	err = pthread_create(&p->threads[k], &attr, thread_main, a);
-	pthread_attr_destroy(&attr);
-	if (err) {
+	*a = local;
+	if ((err = rt_workers_spawn_thread(p->w, k, NULL, thread_main, a)))
 		free(a);
-		return -err;
-	}
-	return 0;
+	return err;
 }
 
 int rt_pair_start(struct rt_pair *p)
 {
-	int started = 0, err = 0;
+	int err = 0;
 
-	p->sh->notify_tgid = getpid();
-	atomic_store(&p->sh->notify_tid, rt_sched_gettid());
-	for (int k = 0; k < p->n && !err; k++) {
+	for (int k = 0; k < p->n && !err; k++)
 		err = start_one(p, k);
-		if (!err) {
-			p->started[k] = true;
-			started++;
-		}
-	}
 	if (err)
-		atomic_store(&p->sh->stop, 1);
-	rt_gate_wait_arrived(&p->sh->gate, started);
-	rt_gate_open(&p->sh->gate);
+		rt_workers_request_stop(p->w);
+	rt_workers_wait_ready(p->w);
+	rt_workers_open(p->w);
 	return err;
 }
 
 bool rt_pair_finished(struct rt_pair *p)
 {
-	return atomic_load(&p->sh->finished) >= p->n || stopping(p);
+	return rt_workers_over(p->w);
+}
+
+bool rt_pair_done(const struct rt_pair *p, int k)
+{
+	return atomic_load(&p->w->slot[k].done);
 }
 
 int rt_pair_break(const struct rt_pair *p, int64_t *value)
 {
-	int k = atomic_load(&p->sh->break_part);
+	return rt_workers_break(p->w, value);
+}
 
-	if (k >= 0 && value)
-		*value = atomic_load(&p->sh->break_value);
-	return k;
+static void wake_part(void *ctx, int k)
+{
+	struct rt_pair *p = ctx;
+
+	p->cfg.mech->wake(p, k);
 }
 
 void rt_pair_stop(struct rt_pair *p)
 {
-	bool pending = true;
-	sigset_t done;
+	rt_workers_stop(p->w, wake_part, NULL, p);
+}
 
-	atomic_store(&p->sh->stop, 1);
-	rt_gate_open(&p->sh->gate);
-	sigemptyset(&done);
-	sigaddset(&done, RT_SIGNAL_DONE);
-	while (pending) {
-		pending = false;
-		for (int k = 0; k < p->n; k++) {
-			if (p->started[k] && !atomic_load(&p->parts[k].done)) {
-				p->cfg.mech->wake(p, k);
-				pending = true;
-			}
-		}
-		if (pending)
-			rt_signal_wait(&done, STOP_RETRY_NS);
-	}
-	for (int k = 0; k < p->n; k++) {
-		if (!p->started[k])
-			continue;
-		if (p->cfg.processes)
-			while (waitpid(p->pids[k], NULL, 0) < 0 && errno == EINTR)
-				;
-		else
-			pthread_join(p->threads[k], NULL);
-		p->started[k] = false;
-	}
+struct tick_ctx {
+	void (*tick)(void *ctx);
+	void *ctx;
+};
+
+static void on_wake(void *ctx, int sig)
+{
+	struct tick_ctx *t = ctx;
+
+	if (sig == 0 && t->tick)
+		t->tick(t->ctx);
 }
 
 int rt_pair_run(struct rt_pair *p, const sigset_t *signals, int64_t duration_ns,
 		int64_t tick_ns, void (*tick)(void *ctx), void *ctx)
 {
-	struct timespec start;
-	int64_t deadline = -1;
+	struct tick_ctx t = { tick, ctx };
+	struct rt_workers_loop loop = {
+		.signals = signals,
+		.clock = CLOCK_MONOTONIC,
+		.deadline_ns = -1,
+		.tick_ns = tick_ns,
+		.on_wake = on_wake,
+		.ctx = &t,
+	};
+	struct timespec now;
 
-	clock_gettime(CLOCK_MONOTONIC, &start);
-	if (duration_ns > 0)
-		deadline = rt_time_to_ns(&start) + duration_ns;
-	while (!rt_pair_finished(p)) {
-		struct timespec now;
-		int64_t timeout = tick_ns;
-		int sig;
-
-		if (deadline >= 0) {
-			clock_gettime(CLOCK_MONOTONIC, &now);
-			int64_t left = deadline - rt_time_to_ns(&now);
-			if (left <= 0)
-				return 0;
-			if (timeout < 0 || left < timeout)
-				timeout = left;
-		}
-		sig = rt_signal_wait(signals, timeout);
-		if (sig == SIGINT || sig == SIGTERM || sig == SIGHUP)
-			return sig;
-		if (sig == 0 && tick)
-			tick(ctx);
+	if (duration_ns > 0) {
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		loop.deadline_ns = rt_time_to_ns(&now) + duration_ns;
 	}
-	return 0;
+	return rt_workers_run(p->w, &loop);
 }

@@ -19,9 +19,9 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#include "rt_gate.h"
 #include "rt_pubstats.h"
 #include "rt_ring.h"
+#include "rt_mem.h"
 #include "rt_trace.h"
 
 struct rt_pair;
@@ -47,20 +47,25 @@ struct rt_pair_role {
 	bool records;     /* measure the hand-over latency on wakeup */
 };
 
-/* One participant, in memory shared with the main thread (and across fork). */
+/*
+ * One participant, in memory shared with the main thread (and across fork).
+ * Three groups on cache lines of their own: the fixed role, what the
+ * participant writes itself, and the time its predecessor stores.
+ */
 struct rt_pair_part {
 	struct rt_pair_role role;
-	_Atomic pid_t tid;          /* kernel thread id, 0 before start */
+	/* the participant's own */
+	_Alignas(RT_CACHELINE) _Atomic pid_t tid; /* kernel thread id, 0 before start */
 	pid_t tgid;                 /* its process */
 	_Atomic int cur_cpu;        /* CPU of the last wakeup, -1 before */
-	struct rt_pubstats latency; /* us */
-	_Atomic uint64_t sends;     /* tokens passed on */
-	_Atomic int64_t sent_ns;    /* set by the predecessor before passing */
-	_Atomic bool done;          /* left its loop */
 	int error;                  /* errno of a failed setup, 0 = fine */
 	const char *error_what;
 	int ran_policy;             /* read back after set-up, -1 = never started */
-	struct rt_ring samples;     /* with verbose: every latency */
+	_Atomic uint64_t sends;     /* tokens passed on */
+	struct rt_pubstats latency; /* us */
+	struct rt_ring samples;     /* with verbose: every latency (threads only) */
+	/* set by the predecessor before passing */
+	_Alignas(RT_CACHELINE) _Atomic int64_t sent_ns;
 };
 
 struct rt_pair_config {
@@ -74,7 +79,7 @@ struct rt_pair_config {
 	unsigned pause_every;       /* starter sleeps pause_ns every N receives */
 	int64_t pause_ns;
 	bool processes;             /* fork instead of threads */
-	bool verbose;               /* keep every sample in the rings */
+	bool verbose;               /* keep every sample in the rings (not with processes) */
 	uint64_t ring_samples;      /* capacity of each verbose ring */
 	const struct rt_pair_mech *mech;
 	void *mech_data;            /* the tool's, reached with rt_pair_mech_data() */
@@ -100,6 +105,9 @@ int rt_pair_start(struct rt_pair *p);
 
 /* All participants have left their loops (loops done, break, error). */
 bool rt_pair_finished(struct rt_pair *p);
+
+/* Participant k has left its loop. */
+bool rt_pair_done(const struct rt_pair *p, int k);
 
 /* Index of the participant that broke the limit, or -1; its latency. */
 int rt_pair_break(const struct rt_pair *p, int64_t *value);

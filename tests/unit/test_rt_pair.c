@@ -64,7 +64,7 @@ static struct rt_pair *make(int rings, int size, int starter, uint64_t loops, bo
 {
 	struct rt_pair_config cfg = {
 		.rings = rings, .ring_size = size, .starter = starter, .counter = 0,
-		.loops = loops, .processes = procs, .verbose = true, .ring_samples = 1024,
+		.loops = loops, .processes = procs, .verbose = !procs, .ring_samples = 1024,
 		.mech = &pipe_mech,
 	};
 	struct rt_pair *p = NULL;
@@ -85,6 +85,11 @@ START_TEST(rejects_bad_config)
 	cfg.starter = 2;
 	ck_assert_int_eq(rt_pair_create(&p, &cfg), -EINVAL);
 	cfg.starter = 0;
+	cfg.verbose = true; /* a process's ring would be its private copy */
+	cfg.processes = true;
+	ck_assert_int_eq(rt_pair_create(&p, &cfg), -EINVAL);
+	cfg.verbose = false;
+	cfg.processes = false;
 	cfg.mech = NULL;
 	ck_assert_int_eq(rt_pair_create(&p, &cfg), -EINVAL);
 }
@@ -106,7 +111,7 @@ START_TEST(ring_every_member_counts_loops)
 		ck_assert_int_le(pt->latency.stats.min, pt->latency.stats.max);
 		ck_assert_int_ge(pt->latency.stats.min, 0);
 		ck_assert_int_gt(atomic_load(&pt->tid), 0);
-		ck_assert(atomic_load(&pt->done));
+		ck_assert(rt_pair_done(p, k));
 		while (rt_ring_pop(&pt->samples, &s))
 			ck_assert_uint_eq(s.cycle, n++);
 		ck_assert_uint_eq(n, 50); /* every sample kept, numbered from 0 */
@@ -169,8 +174,8 @@ START_TEST(endless_run_stops_on_duration_and_reaps)
 	ck_assert_int_ge(ticks, 3);
 	rt_pair_stop(p);
 	ck_assert_uint_gt(rt_pair_part(p, 0)->latency.stats.count, 10);
-	ck_assert(atomic_load(&rt_pair_part(p, 0)->done));
-	ck_assert(atomic_load(&rt_pair_part(p, 1)->done));
+	ck_assert(rt_pair_done(p, 0));
+	ck_assert(rt_pair_done(p, 1));
 	rt_pair_destroy(p);
 	ck_assert_int_eq(waitpid(-1, NULL, WNOHANG), -1);
 }
