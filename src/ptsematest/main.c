@@ -10,7 +10,7 @@
 #include <stdlib.h>
 
 #include "rt_pair.h"
-#include "rt_pairtool.h"
+#include "pairs.h"
 
 static void mutex_wait(struct rt_pair *p, int k)
 {
@@ -72,7 +72,7 @@ static const struct rt_pair_mech mutex_mech = {
 	.wake = mutex_wake,
 };
 
-static const struct rt_pairtool ptsematest = {
+static const struct pairs_tool ptsematest = {
 	.name = "ptsematest",
 	.summary = "Measures the latency of handing a POSIX mutex from one thread to\n"
 		   "another.",
@@ -85,5 +85,5 @@ static const struct rt_pairtool ptsematest = {
 
 int main(int argc, char *argv[])
 {
-	return rt_pairtool_main(&ptsematest, argc, argv);
+	return pairs_main(&ptsematest, argc, argv);
 }

@@ -8,14 +8,12 @@
 
 #include "options.h"
 
-enum { OPT_JSON = 256, OPT_VERSION };
-
 static const struct option long_opts[] = {
 	{ "affinity", optional_argument, NULL, 'a' },
 	{ "breaktrace", required_argument, NULL, 'b' },
 	{ "duration", required_argument, NULL, 'D' },
 	{ "help", no_argument, NULL, 'h' },
-	{ "json", required_argument, NULL, OPT_JSON },
+	{ "json", required_argument, NULL, PAIRTOOL_OPT_JSON },
 	{ "loops", required_argument, NULL, 'l' },
 	{ "mlockall", no_argument, NULL, 'm' },
 	{ "priority", required_argument, NULL, 'p' },
@@ -24,7 +22,7 @@ static const struct option long_opts[] = {
 	{ "smp", no_argument, NULL, 'S' },
 	{ "threads", required_argument, NULL, 't' },
 	{ "verbose", no_argument, NULL, 'v' },
-	{ "version", no_argument, NULL, OPT_VERSION },
+	{ "version", no_argument, NULL, PAIRTOOL_OPT_VERSION },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -56,7 +54,10 @@ static int parse_one(struct signaltest_config *cfg, int c, int argc, char *argv[
 {
 	const char *v;
 	long long n;
+	int err = pairtool_common_option(&cfg->common, long_opts, c, optarg);
 
+	if (err != PAIRTOOL_NOT_COMMON)
+		return err;
 	switch (c) {
 	case 'a':
 		cfg->affinity = true;
@@ -65,25 +66,8 @@ static int parse_one(struct signaltest_config *cfg, int c, int argc, char *argv[
 			return rt_cli_cpulist(rt_cli_opt_name(long_opts, c), v, &cfg->cpus);
 		cfg->cpus.count = 0;
 		break;
-	case 'b':
-		if (rt_cli_number(rt_cli_opt_name(long_opts, c), optarg, 1, 3600000000LL, "us", &n))
-			return RT_EXIT_USAGE;
-		cfg->breaktrace_us = (long)n;
-		break;
-	case 'D': return rt_cli_duration(rt_cli_opt_name(long_opts, c), optarg, &cfg->duration_s);
 	case 'h': usage(); return -1;
-	case 'l':
-		if (rt_cli_number(rt_cli_opt_name(long_opts, c), optarg, 0, 1LL << 62, NULL, &n))
-			return RT_EXIT_USAGE;
-		cfg->loops = (uint64_t)n;
-		break;
-	case 'm': cfg->mlockall = true; break;
-	case 'p':
-		if (rt_cli_number(rt_cli_opt_name(long_opts, c), optarg, 0, 99, NULL, &n))
-			return RT_EXIT_USAGE;
-		cfg->priority = (int)n;
-		break;
-	case 'q': cfg->quiet = true; break;
+	case 'm': cfg->common.mlockall = true; break;
 	case 'S': cfg->smp = true; break;
 	case 't':
 		if (rt_cli_number(rt_cli_opt_name(long_opts, c), optarg, 2, ST_MAX_THREADS, NULL, &n))
@@ -91,8 +75,6 @@ static int parse_one(struct signaltest_config *cfg, int c, int argc, char *argv[
 		cfg->threads = (int)n;
 		break;
 	case 'v': cfg->verbose = true; break;
-	case OPT_JSON: cfg->json = optarg; break;
-	case OPT_VERSION: rt_prog_print_version(stdout); return -1;
 	default: return rt_cli_bad_option(argc, argv, c);
 	}
 	return 0;
@@ -105,8 +87,7 @@ int signaltest_parse_args(struct signaltest_config *cfg, int argc, char *argv[])
 
 	memset(cfg, 0, sizeof(*cfg));
 	cfg->threads = 2;
-	opterr = 0;
-	optind = 0; /* glibc: a full reset, also of a half-read "-abc" cluster */
+	pairtool_getopt_reset();
 	while ((c = getopt_long(argc, argv, ":a::b:D:hl:mp:qSt:v", long_opts, NULL)) != -1)
 		if ((err = parse_one(cfg, c, argc, argv)))
 			return err;

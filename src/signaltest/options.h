@@ -8,21 +8,17 @@
 
 #include "rt_affinity.h"
 
+#include "pairtool.h"
+
 #define ST_MAX_THREADS 1024
 
 struct signaltest_config {
+	struct pairtool_common common; /* -b -D -l (round trips) -m -p -q --json */
 	int threads;            /* -t: threads in the ring, >= 2 */
 	bool smp;               /* -S: one per allowed CPU, pinned */
 	bool affinity;          /* -a: pin round-robin over cpus */
 	struct rt_cpulist cpus;
-	long breaktrace_us;     /* -b, 0 = off */
-	uint64_t duration_s;    /* -D, 0 = no limit */
-	uint64_t loops;         /* -l: round trips, 0 = endless */
-	bool mlockall;          /* -m */
-	int priority;           /* -p: 0 = SCHED_OTHER */
-	bool quiet;             /* -q */
 	bool verbose;           /* -v */
-	const char *json;       /* --json */
 };
 
 /* 0, RT_EXIT_USAGE, or -1 after --help/--version (exit 0). */

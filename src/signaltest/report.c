@@ -48,38 +48,33 @@ void signaltest_print_samples(FILE *out, struct rt_pair *p)
 			fprintf(out, "%8d:%8" PRIu64 ":%8" PRId64 "\n", k, s.cycle, s.value);
 }
 
-int signaltest_write_json(FILE *out, struct rt_pair *p, const struct rt_report *rep, int rc)
+void signaltest_write_json(struct rt_json *j, struct rt_pair *p)
 {
 	struct rt_report_sched sched = RT_REPORT_SCHED_INIT;
-	struct rt_json j;
 	char key[16];
 
-	rt_json_init(&j, out);
-	rt_report_json_header(&j, rep, rc);
-	rt_json_int(&j, "num_threads", rt_pair_count(p));
-	rt_json_object_begin(&j, "thread");
+	rt_json_int(j, "num_threads", rt_pair_count(p));
+	rt_json_object_begin(j, "thread");
 	for (int k = 0; k < rt_pair_count(p); k++) {
 		struct rt_pair_part *pt = rt_pair_part(p, k);
 		const struct rt_stats *s = &pt->latency.stats;
 
 		snprintf(key, sizeof(key), "%d", k);
-		rt_json_object_begin(&j, key);
-		rt_json_uint(&j, "cycles", s->count);
+		rt_json_object_begin(j, key);
+		rt_json_uint(j, "cycles", s->count);
 		if (rt_stats_empty(s)) {
-			rt_json_null(&j, "min");
-			rt_json_null(&j, "max");
-			rt_json_null(&j, "avg");
+			rt_json_null(j, "min");
+			rt_json_null(j, "max");
+			rt_json_null(j, "avg");
 		} else {
-			rt_json_int(&j, "min", s->min);
-			rt_json_int(&j, "max", s->max);
-			rt_json_double(&j, "avg", rt_stats_avg(s), 2);
+			rt_json_int(j, "min", s->min);
+			rt_json_int(j, "max", s->max);
+			rt_json_double(j, "avg", rt_stats_avg(s), 2);
 		}
-		rt_json_int(&j, "cpu", pt->role.cpu >= 0 ? pt->role.cpu : atomic_load(&pt->cur_cpu));
-		rt_json_object_end(&j);
+		rt_json_int(j, "cpu", pt->role.cpu >= 0 ? pt->role.cpu : atomic_load(&pt->cur_cpu));
+		rt_json_object_end(j);
 		rt_report_sched_add(&sched, pt->ran_policy);
 	}
-	rt_json_object_end(&j);
-	rt_report_json_scheduling(&j, &sched);
-	rt_json_object_end(&j);
-	return rt_json_finish(&j);
+	rt_json_object_end(j);
+	rt_report_json_scheduling(j, &sched);
 }

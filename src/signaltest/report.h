@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "rt_json.h"
 #include "rt_pair.h"
 #include "rt_report.h"
 
@@ -20,7 +21,7 @@ void signaltest_print_summary(FILE *out, struct rt_pair *p);
 /* Drain the -v rings as thread:cycle:value lines. */
 void signaltest_print_samples(FILE *out, struct rt_pair *p);
 
-/* The JSON document. 0 or a negative errno. */
-int signaltest_write_json(FILE *out, struct rt_pair *p, const struct rt_report *rep, int rc);
+/* signaltest's JSON section, after the common header. */
+void signaltest_write_json(struct rt_json *j, struct rt_pair *p);
 
 #endif

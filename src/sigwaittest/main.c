@@ -4,9 +4,9 @@
  * sigwait, threads or (-f) processes, compatible with rt-tests 2.4.
  */
 #include "rt_pair.h"
-#include "rt_pairtool.h"
+#include "pairs.h"
 
-static const struct rt_pairtool sigwaittest = {
+static const struct pairs_tool sigwaittest = {
 	.name = "sigwaittest",
 	.summary = "Measures the latency of a signal sent to a thread (or, with -f, a\n"
 		   "process) blocked in sigwait().",
@@ -18,5 +18,5 @@ static const struct rt_pairtool sigwaittest = {
 
 int main(int argc, char *argv[])
 {
-	return rt_pairtool_main(&sigwaittest, argc, argv);
+	return pairs_main(&sigwaittest, argc, argv);
 }

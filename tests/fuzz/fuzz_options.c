@@ -11,8 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rt_pairtool.h"
 #include "rt_prog.h"
+
+#include "pairs.h"
 
 #include "../../src/cyclictest/options.h"
 #include "../../src/signaltest/options.h"
@@ -58,12 +59,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 		signaltest_parse_args(&cfg, argc, argv);
 	} else {
-		struct rt_pairtool_config cfg;
+		static const struct pairs_tool sigwait = { .name = "sigwaittest", .summary = "fuzz",
+							   .has_fork = true, .has_smp = true };
+		static const struct pairs_tool ptsem = { .name = "ptsematest", .summary = "fuzz",
+							 .has_smp = true, .prio_floor = 1 };
+		struct pairs_config cfg;
 
-		rt_pairtool_init(&cfg, argv[0], "fuzz");
-		cfg.has_fork = which == 2;
-		cfg.has_smp = true;
-		rt_pairtool_parse(&cfg, argc, argv);
+		pairs_config_init(&cfg, which == 2 ? &sigwait : &ptsem);
+		pairs_parse_args(&cfg, argc, argv);
 	}
 	free(buf);
 	return 0;

@@ -8,21 +8,15 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "rt_affinity.h"
 #include "rt_cli.h"
 #include "rt_json.h"
 #include "rt_opt.h"
-#include "rt_mem.h"
-#include "rt_output.h"
-#include "rt_pairtool.h"
 #include "rt_prog.h"
 #include "rt_report.h"
-#include "rt_sched.h"
-#include "rt_signal.h"
-#include "rt_trace.h"
+#include "rt_worker.h"
 
-#define LIVE_REFRESH_NS (100 * 1000 * 1000LL)
-
-enum { OPT_JSON = 256, OPT_HELP, OPT_VERSION };
+#include "pairs.h"
 
 static const struct option long_opts[] = {
 	{ "affinity", optional_argument, NULL, 'a' },
@@ -30,41 +24,40 @@ static const struct option long_opts[] = {
 	{ "distance", required_argument, NULL, 'd' },
 	{ "duration", required_argument, NULL, 'D' },
 	{ "fork", optional_argument, NULL, 'f' },
-	{ "help", no_argument, NULL, OPT_HELP },
+	{ "help", no_argument, NULL, PAIRTOOL_OPT_HELP },
 	{ "interval", required_argument, NULL, 'i' },
-	{ "json", required_argument, NULL, OPT_JSON },
+	{ "json", required_argument, NULL, PAIRTOOL_OPT_JSON },
 	{ "loops", required_argument, NULL, 'l' },
 	{ "priority", required_argument, NULL, 'p' },
 	{ "prio", required_argument, NULL, 'p' },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "smp", no_argument, NULL, 'S' },
 	{ "threads", optional_argument, NULL, 't' },
-	{ "version", no_argument, NULL, OPT_VERSION },
+	{ "version", no_argument, NULL, PAIRTOOL_OPT_VERSION },
 	{ NULL, 0, NULL, 0 },
 };
 
-void rt_pairtool_init(struct rt_pairtool_config *cfg, const char *name, const char *summary)
+void pairs_config_init(struct pairs_config *cfg, const struct pairs_tool *tool)
 {
 	memset(cfg, 0, sizeof(*cfg));
-	cfg->name = name;
-	cfg->summary = summary;
+	cfg->tool = tool;
 	cfg->pairs = 1;
 	cfg->affinity = -1;
 	cfg->interval_us = 1000;
 	cfg->distance_us = 500;
 }
 
-static void usage(const struct rt_pairtool_config *cfg)
+static void usage(const struct pairs_tool *tool)
 {
-	printf("%s V %s (%s %s)\nUsage:\n%s <options>\n\n%s\n\n", cfg->name, RT_INTERFACE_VERSION,
-	       PACKAGE_NAME, PACKAGE_VERSION, cfg->name, cfg->summary);
+	printf("%s V %s (%s %s)\nUsage:\n%s <options>\n\n%s\n\n", tool->name, RT_INTERFACE_VERSION,
+	       PACKAGE_NAME, PACKAGE_VERSION, tool->name, tool->summary);
 	fputs("-a [NUM]  --affinity[=NUM]  run all threads on CPU NUM; without NUM pair i on\n"
 	      "                            the i-th allowed CPU\n"
 	      "-b USEC   --breaktrace=USEC  stop (and stop the ftrace trace) when a latency\n"
 	      "                            exceeds USEC\n"
 	      "-d DIST   --distance=DIST   interval increment per pair in us (default 500)\n"
 	      "-D TIME   --duration=TIME   run time: N, Ns, Nm, Nh or Nd\n", stdout);
-	if (cfg->has_fork)
+	if (tool->has_fork)
 		fputs("-f        --fork            sender and receiver are processes, not threads\n",
 		      stdout);
 	fputs("          --help            print this help and exit\n"
@@ -74,7 +67,7 @@ static void usage(const struct rt_pairtool_config *cfg)
 	      "-p PRIO   --priority=PRIO   SCHED_FIFO priority of pair 0 (0..99, 0 = SCHED_OTHER);\n"
 	      "                            pair i gets PRIO-i\n"
 	      "-q        --quiet           print only a summary at exit\n", stdout);
-	if (cfg->has_smp)
+	if (tool->has_smp)
 		fputs("-S        --smp             one pair per allowed CPU, pinned, same priority\n",
 		      stdout);
 	fputs("-t [NUM]  --threads[=NUM]   NUM pairs; without NUM one pair per allowed CPU\n"
@@ -82,12 +75,15 @@ static void usage(const struct rt_pairtool_config *cfg)
 	      "\nUsage errors exit with 2, run-time errors with 1.\n", stdout);
 }
 
-static int parse_one(struct rt_pairtool_config *cfg, int c, int argc, char *argv[])
+static int parse_one(struct pairs_config *cfg, int c, int argc, char *argv[])
 {
 	struct rt_cpulist cpus;
 	const char *v;
 	long long n;
+	int err = pairtool_common_option(&cfg->common, long_opts, c, optarg);
 
+	if (err != PAIRTOOL_NOT_COMMON)
+		return err;
 	switch (c) {
 	case 'a':
 		v = rt_cli_optional_value(argc, argv);
@@ -105,72 +101,53 @@ static int parse_one(struct rt_pairtool_config *cfg, int c, int argc, char *argv
 		}
 		cfg->affinity = (int)n;
 		break;
-	case 'b':
-		if (rt_cli_number(rt_cli_opt_name(long_opts, c), optarg, 1, 3600000000LL, "us", &n))
-			return RT_EXIT_USAGE;
-		cfg->breaktrace_us = (long)n;
-		break;
 	case 'd':
-		if (rt_cli_number(rt_cli_opt_name(long_opts, c), optarg, 0, 1000000, "us", &n))
+		if (rt_cli_number(rt_cli_opt_name(long_opts, c), optarg, 0, PAIRS_MAX_DISTANCE_US,
+				  "us", &n))
 			return RT_EXIT_USAGE;
-		cfg->distance_us = (long)n;
+		cfg->distance_us = n;
 		break;
-	case 'D':
-		return rt_cli_duration(rt_cli_opt_name(long_opts, c), optarg, &cfg->duration_s);
 	case 'f':
-		if (!cfg->has_fork)
+		if (!cfg->tool->has_fork)
 			return rt_cli_bad_option(argc, argv, '?');
 		cfg->fork = true;
 		break;
 	case 'i':
-		if (rt_cli_number(rt_cli_opt_name(long_opts, c), optarg, 1, 10000000, "us", &n))
+		if (rt_cli_number(rt_cli_opt_name(long_opts, c), optarg, 1, PAIRS_MAX_INTERVAL_US,
+				  "us", &n))
 			return RT_EXIT_USAGE;
-		cfg->interval_us = (long)n;
+		cfg->interval_us = n;
 		break;
-	case 'l':
-		if (rt_cli_number(rt_cli_opt_name(long_opts, c), optarg, 0, 1LL << 62, NULL, &n))
-			return RT_EXIT_USAGE;
-		cfg->loops = (uint64_t)n;
-		break;
-	case 'p':
-		if (rt_cli_number(rt_cli_opt_name(long_opts, c), optarg, 0, 99, NULL, &n))
-			return RT_EXIT_USAGE;
-		cfg->priority = (int)n;
-		break;
-	case 'q': cfg->quiet = true; break;
 	case 'S':
-		if (!cfg->has_smp)
+		if (!cfg->tool->has_smp)
 			return rt_cli_bad_option(argc, argv, '?');
 		cfg->smp = true;
 		break;
 	case 't':
 		v = rt_cli_optional_value(argc, argv);
 		cfg->pairs_per_cpu = !v;
-		if (v && rt_cli_number(rt_cli_opt_name(long_opts, c), v, 1, RT_PAIRTOOL_MAX_PAIRS, NULL, &n))
+		if (v && rt_cli_number(rt_cli_opt_name(long_opts, c), v, 1, PAIRS_MAX_PAIRS, NULL, &n))
 			return RT_EXIT_USAGE;
 		if (v)
 			cfg->pairs = (int)n;
 		break;
-	case OPT_JSON: cfg->json = optarg; break;
-	case OPT_HELP: usage(cfg); return -1;
-	case OPT_VERSION: rt_prog_print_version(stdout); return -1;
+	case PAIRTOOL_OPT_HELP: usage(cfg->tool); return -1;
 	default: return rt_cli_bad_option(argc, argv, c);
 	}
 	return 0;
 }
 
-int rt_pairtool_parse(struct rt_pairtool_config *cfg, int argc, char *argv[])
+int pairs_parse_args(struct pairs_config *cfg, int argc, char *argv[])
 {
 	struct rt_cpulist allowed;
 	char optstring[32] = ":a::b:d:D:i:l:p:qt::";
 	int c, err;
 
-	if (cfg->has_fork)
+	if (cfg->tool->has_fork)
 		strcat(optstring, "f::");
-	if (cfg->has_smp)
+	if (cfg->tool->has_smp)
 		strcat(optstring, "S");
-	opterr = 0;
-	optind = 0; /* glibc: a full reset, also of a half-read "-abc" cluster */
+	pairtool_getopt_reset();
 	while ((c = getopt_long(argc, argv, optstring, long_opts, NULL)) != -1)
 		if ((err = parse_one(cfg, c, argc, argv)))
 			return err;
@@ -193,25 +170,25 @@ int rt_pairtool_parse(struct rt_pairtool_config *cfg, int argc, char *argv[])
 
 /* ------------------------------------------------------------------ run */
 
-struct pairtool_run {
-	const struct rt_pairtool_config *cfg;
+struct pairs_run {
+	const struct pairs_config *cfg;
 	struct rt_pair *p;
 	char *buf;
 	size_t buflen;
-	bool drawn;
 };
 
-static int pair_prio(const struct rt_pairtool_config *cfg, int i)
+static int pair_prio(const struct pairs_config *cfg, int i)
 {
-	int prio = cfg->smp ? cfg->priority : cfg->priority - i;
+	int prio = cfg->smp ? cfg->common.priority : cfg->common.priority - i;
 
-	if (cfg->priority == 0)
+	if (cfg->common.priority == 0)
 		return 0;
-	return prio < cfg->prio_floor ? cfg->prio_floor : prio;
+	return prio < cfg->tool->prio_floor ? cfg->tool->prio_floor : prio;
 }
 
-static void set_roles(const struct rt_pairtool_config *cfg, struct rt_pair *p)
+static void set_roles(void *tool, struct rt_pair *p)
 {
+	const struct pairs_config *cfg = ((struct pairs_run *)tool)->cfg;
 	struct rt_cpulist allowed;
 
 	rt_affinity_allowed(&allowed);
@@ -232,8 +209,13 @@ static void set_roles(const struct rt_pairtool_config *cfg, struct rt_pair *p)
 	}
 }
 
+static int part_cpu(struct rt_pair_part *pt)
+{
+	return pt->role.cpu >= 0 ? pt->role.cpu : atomic_load(&pt->cur_cpu);
+}
+
 /* "#0: ID.., P.., CPU.., I..; #1: ID.., P.., CPU.., Cycles .." and "#1 -> #0, Min ..". */
-static size_t format_block(struct pairtool_run *r)
+static size_t format_block(struct pairs_run *r)
 {
 	size_t used = 0;
 	char *b = r->buf;
@@ -243,11 +225,9 @@ static size_t format_block(struct pairtool_run *r)
 
 		used += (size_t)snprintf(b + used, r->buflen - used,
 				 "#%d: ID%d, P%d, CPU%d, I%" PRId64 "; #%d: ID%d, P%d, CPU%d, Cycles %" PRIu64 "\n",
-				 2 * i, (int)atomic_load(&rx->tid), rx->role.prio,
-				 rx->role.cpu >= 0 ? rx->role.cpu : atomic_load(&rx->cur_cpu),
+				 2 * i, (int)atomic_load(&rx->tid), rx->role.prio, part_cpu(rx),
 				 rx->role.delay_ns / 1000, 2 * i + 1, (int)atomic_load(&tx->tid),
-				 tx->role.prio, tx->role.cpu >= 0 ? tx->role.cpu : atomic_load(&tx->cur_cpu),
-				 atomic_load(&tx->sends));
+				 tx->role.prio, part_cpu(tx), atomic_load(&tx->sends));
 	}
 	for (int i = 0; i < r->cfg->pairs; i++) {
 		struct rt_stats s;
@@ -266,18 +246,18 @@ static size_t format_block(struct pairtool_run *r)
 }
 
 /* Live frame: the block, then the cursor back up over it (2.4's layout). */
-static void live_tick(void *ctx)
+static void live_tick(void *tool)
 {
-	struct pairtool_run *r = ctx;
+	struct pairs_run *r = tool;
 
 	format_block(r);
 	printf("%s\033[%dA", r->buf, 2 * r->cfg->pairs);
 	fflush(stdout);
-	r->drawn = true;
 }
 
-static void write_json(struct rt_json *j, struct pairtool_run *r)
+static void write_json(void *tool, struct rt_json *j)
 {
+	struct pairs_run *r = tool;
 	struct rt_report_sched sched = RT_REPORT_SCHED_INIT;
 	char key[16];
 
@@ -290,13 +270,13 @@ static void write_json(struct rt_json *j, struct pairtool_run *r)
 		snprintf(key, sizeof(key), "%d", i);
 		rt_json_object_begin(j, key);
 		rt_json_object_begin(j, "sender");
-		rt_json_int(j, "cpu", tx->role.cpu >= 0 ? tx->role.cpu : atomic_load(&tx->cur_cpu));
+		rt_json_int(j, "cpu", part_cpu(tx));
 		rt_json_int(j, "priority", tx->role.prio);
 		rt_json_uint(j, "samples", atomic_load(&tx->sends));
 		rt_json_int(j, "interval", rx->role.delay_ns / 1000);
 		rt_json_object_end(j);
 		rt_json_object_begin(j, "receiver");
-		rt_json_int(j, "cpu", rx->role.cpu >= 0 ? rx->role.cpu : atomic_load(&rx->cur_cpu));
+		rt_json_int(j, "cpu", part_cpu(rx));
 		rt_json_int(j, "priority", rx->role.prio);
 		if (rt_stats_empty(s)) {
 			rt_json_null(j, "min");
@@ -316,12 +296,13 @@ static void write_json(struct rt_json *j, struct pairtool_run *r)
 	rt_report_json_scheduling(j, &sched);
 }
 
-static int report(struct pairtool_run *r, struct rt_output *json, const struct rt_report *rep)
+static int report(void *tool)
 {
-	int rc = RT_EXIT_OK, err;
+	struct pairs_run *r = tool;
+	int rc = RT_EXIT_OK;
 
 	format_block(r);
-	if (r->cfg->quiet) {
+	if (r->cfg->common.quiet) {
 		fputs(r->buf, stdout);
 	} else {
 		printf("%s\033[%dA\033[%dB", r->buf, 2 * r->cfg->pairs, 2 * r->cfg->pairs + 2);
@@ -335,104 +316,62 @@ static int report(struct pairtool_run *r, struct rt_output *json, const struct r
 			rc = RT_EXIT_FAILURE;
 		}
 	}
-	if (json->f) {
-		struct rt_json j;
-
-		rt_json_init(&j, json->f);
-		rt_report_json_header(&j, rep, rc);
-		write_json(&j, r);
-		rt_json_object_end(&j);
-		err = rt_json_finish(&j);
-		err = err ? err : rt_output_commit(json);
-		if (err) {
-			rt_output_abort(json);
-			rt_prog_error_errno(-err, "cannot write --json file '%s'", r->cfg->json);
-			rc = RT_EXIT_FAILURE;
-		}
-	}
 	return rc;
 }
 
-int rt_pairtool_run(const struct rt_pairtool_config *cfg, const struct rt_report *rep,
-		    const struct rt_pair_mech *mech, void *mech_data)
+static void print_break(void *tool)
 {
-	struct pairtool_run r = { .cfg = cfg };
-	struct rt_output json = { 0 };
-	struct rt_trace trace = { .marker_fd = -1, .on_fd = -1 };
+	struct pairs_run *r = tool;
+	int64_t bv;
+	int bp = rt_pair_break(r->p, &bv);
+
+	if (bp >= 0)
+		printf("# Break: #%d -> #%d exceeded %" PRId64 " us with %" PRId64 " us\n", bp + 1, bp,
+		       r->cfg->common.breaktrace_us, bv);
+}
+
+static int run(const struct pairs_config *cfg, const struct rt_report *rep, void *mech_data)
+{
+	const struct pairtool_ops ops = {
+		.set_roles = set_roles,
+		.tick = cfg->common.quiet ? NULL : live_tick,
+		.tick_ns = RT_LIVE_REFRESH_NS,
+		.report = report,
+		.write_json = write_json,
+		.epilogue = print_break,
+		.stops_trace = true,
+		.what = "pairs",
+	};
 	struct rt_pair_config pc = {
 		.rings = cfg->pairs, .ring_size = 2, .starter = 1, .counter = 0,
-		.loops = cfg->loops, .break_us = cfg->breaktrace_us, .processes = cfg->fork,
-		.mech = mech, .mech_data = mech_data,
+		.loops = cfg->common.loops, .break_us = cfg->common.breaktrace_us,
+		.processes = cfg->fork, .mech = cfg->tool->mech, .mech_data = mech_data,
 	};
-	sigset_t signals;
-	int rc, err, bp;
-	int64_t bv;
-
-	if ((err = rt_signal_setup(&signals))) {
-		rt_prog_error_errno(-err, "cannot set up signal handling");
-		return RT_EXIT_FAILURE;
-	}
-	if (cfg->json && rt_cli_open_output(&json, "json", cfg->json))
-		return RT_EXIT_FAILURE;
-	if ((rc = rt_cli_check_rt_permission(cfg->priority ? SCHED_FIFO : SCHED_OTHER,
-					       cfg->priority))) {
-		rt_output_abort(&json);
-		return rc;
-	}
-	if (cfg->breaktrace_us && (err = rt_trace_open(&trace)))
-		fprintf(stderr, "WARN: tracefs not available (%s): -b stops the test but no trace\n",
-			strerror(-err));
-	pc.trace = trace.on_fd >= 0 ? &trace : NULL;
-	rt_mem_keep_heap();
-	rt_mem_lock_all_if_unlimited(); /* 2.4 always locks; here when it cannot hurt */
+	struct pairs_run r = { .cfg = cfg };
+	int rc;
 
 	r.buflen = 160 * (size_t)cfg->pairs + 64;
 	r.buf = malloc(r.buflen);
-	if (!r.buf || (err = rt_pair_create(&r.p, &pc))) {
-		rt_prog_error_errno(r.buf ? -err : ENOMEM, "cannot set up the pairs");
-		free(r.buf);
-		rt_output_abort(&json);
-		rt_trace_close(&trace);
+	if (!r.buf) {
+		rt_prog_error_errno(ENOMEM, "cannot set up the pairs");
 		return RT_EXIT_FAILURE;
 	}
-	set_roles(cfg, r.p);
-	err = rt_pair_start(r.p);
-	if (err) {
-		rt_prog_error_errno(-err, "cannot start the pairs");
-		rc = RT_EXIT_FAILURE;
-	} else {
-		rt_pair_run(r.p, &signals, (int64_t)cfg->duration_s * 1000000000LL,
-			    cfg->quiet ? -1 : LIVE_REFRESH_NS, cfg->quiet ? NULL : live_tick, &r);
-	}
-	rt_pair_stop(r.p);
-	if (!rc) {
-		rc = report(&r, &json, rep);
-		if ((bp = rt_pair_break(r.p, &bv)) >= 0)
-			printf("# Break: #%d -> #%d exceeded %ld us with %" PRId64 " us\n", bp + 1, bp,
-			       cfg->breaktrace_us, bv);
-	} else {
-		rt_output_abort(&json);
-	}
-	rt_pair_destroy(r.p);
-	rt_trace_close(&trace);
+	rc = pairtool_run(&cfg->common, rep, pc, &ops, &r, &r.p);
 	free(r.buf);
 	return rc;
 }
 
-int rt_pairtool_main(const struct rt_pairtool *tool, int argc, char *argv[])
+int pairs_main(const struct pairs_tool *tool, int argc, char *argv[])
 {
-	struct rt_pairtool_config cfg;
+	struct pairs_config cfg;
 	struct rt_report rep;
 	void *data = NULL;
 	int rc;
 
 	rt_prog_init(argv[0]);
 	rt_report_init(&rep, argc, argv); /* before getopt permutes argv */
-	rt_pairtool_init(&cfg, tool->name, tool->summary);
-	cfg.has_fork = tool->has_fork;
-	cfg.has_smp = tool->has_smp;
-	cfg.prio_floor = tool->prio_floor;
-	rc = rt_pairtool_parse(&cfg, argc, argv);
+	pairs_config_init(&cfg, tool);
+	rc = pairs_parse_args(&cfg, argc, argv);
 	if (rc < 0)
 		return rt_prog_close_stdout() ? RT_EXIT_FAILURE : RT_EXIT_OK;
 	if (rc)
@@ -441,7 +380,7 @@ int rt_pairtool_main(const struct rt_pairtool *tool, int argc, char *argv[])
 		rt_prog_error("cannot set up the hand-over");
 		return RT_EXIT_FAILURE;
 	}
-	rc = rt_pairtool_run(&cfg, &rep, tool->mech, data);
+	rc = run(&cfg, &rep, data);
 	if (tool->mech_teardown)
 		tool->mech_teardown(data, 2 * cfg.pairs);
 	if (rt_prog_close_stdout() && rc == RT_EXIT_OK)

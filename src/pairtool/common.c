@@ -1,0 +1,151 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <errno.h>
+#include <sched.h>
+#include <string.h>
+
+#include "rt_cli.h"
+#include "rt_mem.h"
+#include "rt_output.h"
+#include "rt_prog.h"
+#include "rt_signal.h"
+#include "rt_time.h"
+#include "rt_trace.h"
+
+#include "pairtool.h"
+
+void pairtool_getopt_reset(void)
+{
+	opterr = 0;
+	optind = 0; /* glibc: a full reset, also of a half-read "-abc" cluster */
+}
+
+int pairtool_common_option(struct pairtool_common *cfg, const struct option *opts, int c,
+			   const char *arg)
+{
+	long long n;
+
+	switch (c) {
+	case 'b':
+		if (rt_cli_number(rt_cli_opt_name(opts, c), arg, 1, RT_MAX_LIMIT_US, "us", &n))
+			return RT_EXIT_USAGE;
+		cfg->breaktrace_us = n;
+		return 0;
+	case 'D':
+		return rt_cli_duration(rt_cli_opt_name(opts, c), arg, &cfg->duration_s);
+	case 'l':
+		if (rt_cli_number(rt_cli_opt_name(opts, c), arg, 0, 1LL << 62, NULL, &n))
+			return RT_EXIT_USAGE;
+		cfg->loops = (uint64_t)n;
+		return 0;
+	case 'p':
+		if (rt_cli_number(rt_cli_opt_name(opts, c), arg, 0, 99, NULL, &n))
+			return RT_EXIT_USAGE;
+		cfg->priority = (int)n;
+		return 0;
+	case 'q':
+		cfg->quiet = true;
+		return 0;
+	case PAIRTOOL_OPT_JSON:
+		cfg->json = arg;
+		return 0;
+	case PAIRTOOL_OPT_VERSION:
+		rt_prog_print_version(stdout);
+		return -1;
+	default:
+		return PAIRTOOL_NOT_COMMON;
+	}
+}
+
+static int lock_memory(const struct pairtool_common *cfg)
+{
+	int err;
+
+	rt_mem_keep_heap();
+	if (!cfg->mlockall) {
+		rt_mem_lock_all_if_unlimited(); /* 2.4 always locks; here when it cannot hurt */
+		return 0;
+	}
+	if ((err = rt_mem_lock_all())) {
+		rt_prog_error_errno(-err, "--mlockall: cannot lock memory");
+		return RT_EXIT_FAILURE;
+	}
+	return 0;
+}
+
+static int write_json(const struct pairtool_common *cfg, const struct rt_report *rep,
+		      const struct pairtool_ops *ops, void *tool, struct rt_output *json, int rc)
+{
+	struct rt_json j;
+	int err;
+
+	rt_json_init(&j, json->f);
+	rt_report_json_header(&j, rep, rc);
+	ops->write_json(tool, &j);
+	rt_json_object_end(&j);
+	err = rt_json_finish(&j);
+	err = err ? err : rt_output_commit(json);
+	if (!err)
+		return rc;
+	rt_output_abort(json);
+	rt_prog_error_errno(-err, "cannot write --json file '%s'", cfg->json);
+	return RT_EXIT_FAILURE;
+}
+
+int pairtool_run(const struct pairtool_common *cfg, const struct rt_report *rep,
+		 struct rt_pair_config pc, const struct pairtool_ops *ops, void *tool,
+		 struct rt_pair **pair)
+{
+	struct rt_output json = { 0 };
+	struct rt_trace trace = { .marker_fd = -1, .on_fd = -1 };
+	struct rt_pair *p = NULL;
+	sigset_t signals;
+	int rc, err;
+
+	if ((err = rt_signal_setup(&signals))) {
+		rt_prog_error_errno(-err, "cannot set up signal handling");
+		return RT_EXIT_FAILURE;
+	}
+	if (cfg->json && rt_cli_open_output(&json, "json", cfg->json))
+		return RT_EXIT_FAILURE;
+	if ((rc = rt_cli_check_rt_permission(cfg->priority ? SCHED_FIFO : SCHED_OTHER,
+					       cfg->priority))) {
+		rt_output_abort(&json);
+		return rc;
+	}
+	if (ops->stops_trace && cfg->breaktrace_us && (err = rt_trace_open(&trace)))
+		fprintf(stderr, "WARN: tracefs not available (%s): -b stops the test but no trace\n",
+			strerror(-err));
+	pc.trace = trace.on_fd >= 0 ? &trace : NULL;
+	if ((rc = lock_memory(cfg)) || (err = rt_pair_create(&p, &pc))) {
+		if (!rc) {
+			rt_prog_error_errno(-err, "cannot set up the %s", ops->what);
+			rc = RT_EXIT_FAILURE;
+		}
+		rt_output_abort(&json);
+		rt_trace_close(&trace);
+		return rc;
+	}
+	*pair = p;
+	ops->set_roles(tool, p);
+	if ((err = rt_pair_start(p))) {
+		rt_prog_error_errno(-err, "cannot start the %s", ops->what);
+		rc = RT_EXIT_FAILURE;
+	} else {
+		rt_pair_run(p, &signals, (int64_t)cfg->duration_s * RT_NSEC_PER_SEC,
+			    ops->tick ? ops->tick_ns : -1, ops->tick, tool);
+	}
+	rt_pair_stop(p);
+	if (!rc) {
+		rc = ops->report(tool);
+		if (json.f)
+			rc = write_json(cfg, rep, ops, tool, &json, rc);
+		if (ops->epilogue)
+			ops->epilogue(tool);
+	} else {
+		rt_output_abort(&json);
+	}
+	rt_pair_destroy(p);
+	*pair = NULL;
+	rt_trace_close(&trace);
+	return rc;
+}

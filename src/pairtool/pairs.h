@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The tools made of sender/receiver pairs, sigwaittest and ptsematest:
+ * their options (those of rt-tests 2.4), the pair layout (receiver #2i,
+ * sender #2i+1), the "#1 -> #0, Min ..." display and the JSON section. A
+ * tool supplies only its name, the options it has beyond the common ones
+ * and its hand-over mechanism.
+ */
+#ifndef PAIRTOOL_PAIRS_H
+#define PAIRTOOL_PAIRS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "rt_pair.h"
+#include "rt_report.h"
+
+#include "pairtool.h"
+
+#define PAIRS_MAX_PAIRS 1024
+#define PAIRS_MAX_INTERVAL_US 10000000
+#define PAIRS_MAX_DISTANCE_US 1000000
+
+/* A pair tool: what it is called, offers, and how its pairs hand over. */
+struct pairs_tool {
+	const char *name;
+	const char *summary;      /* one line: what it measures */
+	bool has_fork;            /* -f: processes instead of threads */
+	bool has_smp;             /* -S: one pair per CPU, same priority */
+	int prio_floor;           /* lowest priority of a pair with -p */
+	const struct rt_pair_mech *mech;
+	/* Optional: the mechanism's data for n participants, and its release. */
+	void *(*mech_setup)(int participants);
+	void (*mech_teardown)(void *data, int participants);
+};
+
+struct pairs_config {
+	const struct pairs_tool *tool;
+	struct pairtool_common common; /* -b -D -l -p -q --json */
+	int pairs;                /* -t */
+	bool pairs_per_cpu;       /* -t without NUM, or -S */
+	bool smp;                 /* -S */
+	int affinity;             /* -a: -1 unpinned, -2 pair i on CPU i, else that CPU */
+	int64_t interval_us;      /* -i */
+	int64_t distance_us;      /* -d */
+	bool fork;                /* -f */
+};
+
+/* Defaults of 2.4: 1 pair, -i 1000, -d 500, unpinned, priority 0. */
+void pairs_config_init(struct pairs_config *cfg, const struct pairs_tool *tool);
+
+/* Parse argv: 0, RT_EXIT_USAGE, or -1 after --help/--version (exit 0). */
+int pairs_parse_args(struct pairs_config *cfg, int argc, char *argv[]);
+
+/* A whole pair tool's main; returns the exit code. */
+int pairs_main(const struct pairs_tool *tool, int argc, char *argv[]);
+
+#endif

@@ -1,0 +1,75 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The front-end every tool on the pair engine shares (signaltest,
+ * sigwaittest, ptsematest): the options they have in common, and the run
+ * from signal set-up to the JSON file. A tool supplies its option table,
+ * its participants' roles, its display and its report.
+ */
+#ifndef PAIRTOOL_H
+#define PAIRTOOL_H
+
+#include <getopt.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "rt_json.h"
+#include "rt_pair.h"
+#include "rt_report.h"
+
+/* getopt values of the long-only options every pair tool has. */
+enum { PAIRTOOL_OPT_JSON = 256, PAIRTOOL_OPT_HELP, PAIRTOOL_OPT_VERSION };
+
+/* What every pair tool's command line sets. */
+struct pairtool_common {
+	int64_t breaktrace_us;   /* -b, 0 = off */
+	uint64_t duration_s;     /* -D, 0 = no limit */
+	uint64_t loops;          /* -l, 0 = endless */
+	int priority;            /* -p, 0 = SCHED_OTHER */
+	bool quiet;              /* -q */
+	bool mlockall;           /* -m: lock or fail (otherwise only when it cannot hurt) */
+	const char *json;        /* --json, "-" = stdout */
+};
+
+#define PAIRTOOL_NOT_COMMON 1
+
+/*
+ * Take option c when it is one every pair tool has (-b, -D, -l, -p, -q,
+ * --json, --version): 0, RT_EXIT_USAGE, -1 after --version (exit 0), or
+ * PAIRTOOL_NOT_COMMON for the tool to handle.
+ */
+int pairtool_common_option(struct pairtool_common *cfg, const struct option *opts, int c,
+			   const char *arg);
+
+/* Reset getopt for a fresh parse (also of a half-read "-abc" cluster). */
+void pairtool_getopt_reset(void);
+
+/* What the run calls back into the tool for. */
+struct pairtool_ops {
+	/* Fill in every participant's role after the engine is created. */
+	void (*set_roles)(void *tool, struct rt_pair *p);
+	/* Every tick_ns while it runs (live display or -v drain), may be NULL. */
+	void (*tick)(void *tool);
+	int64_t tick_ns;
+	/* After the stop: text output and error lines; returns the exit code. */
+	int (*report)(void *tool);
+	/* The tool's JSON section, after the common header. */
+	void (*write_json)(void *tool, struct rt_json *j);
+	/* After the JSON, may be NULL (2.4's place of the "# Break:" line). */
+	void (*epilogue)(void *tool);
+	const char *what;        /* "pairs" or "threads", for the error lines */
+	/* -b also stops an ftrace trace (2.4's sigwaittest and ptsematest). */
+	bool stops_trace;
+};
+
+/*
+ * The whole run: signals, the --json file opened before anything runs,
+ * permission and memory locking, the engine (p->cfg filled from pc, the
+ * trace added), start, the main loop, stop, report and JSON. The engine is
+ * handed to the tool through *pair until the run returns. Exit code.
+ */
+int pairtool_run(const struct pairtool_common *cfg, const struct rt_report *rep,
+		 struct rt_pair_config pc, const struct pairtool_ops *ops, void *tool,
+		 struct rt_pair **pair);
+
+#endif
