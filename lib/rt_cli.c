@@ -26,11 +26,15 @@ int rt_cli_duration(const char *optname, const char *arg, uint64_t *seconds)
 
 int rt_cli_cpulist(const char *optname, const char *arg, struct rt_cpulist *out)
 {
+	int err = rt_opt_parse_cpulist(arg, out);
 	struct rt_cpulist allowed;
 	char set[256] = "?";
 
-	if (rt_opt_parse_cpulist(arg, out) == 0)
+	if (err == 0)
 		return 0;
+	if (err == -EDOM)
+		return rt_prog_usage_error("invalid --%s '%s': a CPU range must ascend (LOW-HIGH)",
+					   optname, arg);
 	if (rt_affinity_allowed(&allowed) == 0)
 		rt_affinity_format(&allowed, set, sizeof(set));
 	return rt_prog_usage_error("invalid --%s '%s': must be a CPU list within the allowed CPUs %s",

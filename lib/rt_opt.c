@@ -101,25 +101,36 @@ int rt_opt_parse_policy(const char *s, int *policy)
  * libnuma reads CPU numbers with strtoul (so 0x1f and 017 work) and then
  * walks a range bit by bit; a number that overflows slips past its range
  * check, and "0-0500000000000000000000" spins for ever. Refuse any number
- * of CPU_SETSIZE or more before libnuma sees it.
+ * of CPU_SETSIZE or more before libnuma sees it (-ERANGE). libnuma also
+ * reads a descending range "1-0" as "1": refuse that too (-EDOM).
  */
-static bool cpu_numbers_in_range(const char *s)
+static int check_cpu_numbers(const char *s)
 {
+	unsigned long long prev = 0;
+	bool have_prev = false;
+
 	for (const char *p = s; *p;) {
 		if (isdigit((unsigned char)*p)) {
+			bool range_end = have_prev && p > s && p[-1] == '-';
 			char *end;
 			unsigned long long v;
 
 			errno = 0;
 			v = strtoull(p, &end, 0);
 			if (errno || v >= CPU_SETSIZE)
-				return false;
+				return -ERANGE;
+			if (range_end && v < prev)
+				return -EDOM;
+			prev = v;
+			have_prev = !range_end;
 			p = end > p ? end : p + 1;
 		} else {
+			if (*p != '-')
+				have_prev = false;
 			p++;
 		}
 	}
-	return true;
+	return 0;
 }
 
 int rt_opt_parse_cpulist(const char *s, struct rt_cpulist *out)
@@ -135,8 +146,8 @@ int rt_opt_parse_cpulist(const char *s, struct rt_cpulist *out)
 		s++;
 	if (!*s)
 		return -EINVAL;
-	if (!cpu_numbers_in_range(s))
-		return -ERANGE;
+	if ((err = check_cpu_numbers(s)))
+		return err;
 	err = rt_affinity_allowed(&allowed);
 	if (err)
 		return err;

@@ -36,7 +36,7 @@ int rt_opt_parse_policy(const char *s, int *policy);
 /*
  * A CPU list in libnuma syntax ("2", "0-3", "1,3-5", "!0", "+0-1", "all"),
  * which must name at least one CPU and only CPUs this process may use
- * (-ERANGE otherwise).
+ * (-ERANGE otherwise); a descending range ("1-0") is -EDOM.
  */
 int rt_opt_parse_cpulist(const char *s, struct rt_cpulist *out);
 

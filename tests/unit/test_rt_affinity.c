@@ -3,6 +3,9 @@
 #include <pthread.h>
 #include <sched.h>
 
+#include <stdio.h>
+#include <unistd.h>
+
 #include "unit.h"
 
 #include "rt_affinity.h"
@@ -82,7 +85,19 @@ START_TEST(node_of_cpu)
 	struct rt_cpulist l;
 
 	ck_assert_int_eq(rt_affinity_allowed(&l), 0);
-	ck_assert_int_ge(rt_affinity_node_of_cpu(l.cpu[0]), -1);
+	/* The kernel lists each CPU under its node: /sys/devices/system/node/nodeN/cpuM. */
+	for (unsigned i = 0; i < l.count; i++) {
+		int node = rt_affinity_node_of_cpu(l.cpu[i]);
+		char path[128];
+
+		ck_assert_int_ge(node, 0);
+		snprintf(path, sizeof(path), "/sys/devices/system/node/node%d/cpu%d", node, l.cpu[i]);
+		if (access("/sys/devices/system/node", F_OK) != 0)
+			unit_skip("no /sys/devices/system/node to compare with");
+		ck_assert_msg(access(path, F_OK) == 0, "CPU %d is not in node %d (%s)", l.cpu[i],
+			      node, path);
+	}
+	ck_assert_int_eq(rt_affinity_node_of_cpu(CPU_SETSIZE + 5), -1);
 }
 END_TEST
 

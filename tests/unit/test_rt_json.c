@@ -147,8 +147,7 @@ START_TEST(stream_error_is_reported)
 	FILE *f = fopen("/dev/full", "w");
 
 	if (!f) {
-		printf("not tested: no /dev/full in this sandbox\n");
-		return;
+		unit_skip("no /dev/full on this machine");
 	}
 	setvbuf(f, NULL, _IONBF, 0);
 	rt_json_init(&j, f);

@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include <errno.h>
+#include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -22,30 +25,30 @@
 #define MLOCK_IS_NOOP 0
 #endif
 
-/* VmLck after a successful lock: more than 0, except under ASan. */
-static void assert_locked(void)
-{
-	if (MLOCK_IS_NOOP) {
-		printf("not tested: ASan makes mlockall a no-op, VmLck stays 0\n");
-		ck_assert_int_eq(rt_mem_locked_bytes(), 0);
-		return;
-	}
-	ck_assert_int_gt(rt_mem_locked_bytes(), 0);
-}
-
 START_TEST(lock_all_shows_in_vmlck)
 {
 	struct rlimit rl;
 
 	ck_assert_int_eq(getrlimit(RLIMIT_MEMLOCK, &rl), 0);
-	if (geteuid() != 0 && rl.rlim_cur != RLIM_INFINITY) {
-		/* Not root: a small limit makes mlockall fail; that must be an errno. */
-		int err = rt_mem_lock_all();
-		ck_assert(err == 0 || err == -ENOMEM || err == -EPERM);
-		return;
-	}
+	if (MLOCK_IS_NOOP)
+		unit_skip("ASan makes mlockall a no-op that succeeds, VmLck stays 0");
+	if (geteuid() != 0 && rl.rlim_cur != RLIM_INFINITY)
+		unit_skip("locking everything needs root or an unlimited RLIMIT_MEMLOCK");
+	ck_assert_int_eq(rt_mem_locked_bytes(), 0);
 	ck_assert_int_eq(rt_mem_lock_all(), 0);
-	assert_locked();
+	ck_assert_int_gt(rt_mem_locked_bytes(), 0);
+}
+END_TEST
+
+START_TEST(lock_all_under_a_small_limit_fails_with_enomem)
+{
+	struct rlimit small = { 64 * 1024, 64 * 1024 };
+
+	if (geteuid() == 0)
+		unit_skip("root may lock past RLIMIT_MEMLOCK (CAP_IPC_LOCK)");
+	ck_assert_int_eq(setrlimit(RLIMIT_MEMLOCK, &small), 0);
+	ck_assert_int_eq(rt_mem_lock_all(), -ENOMEM);
+	ck_assert_int_eq(rt_mem_locked_bytes(), 0);
 }
 END_TEST
 
@@ -54,8 +57,10 @@ START_TEST(lock_if_unlimited_only_when_it_cannot_hurt)
 	struct rlimit small = { 64 * 1024, 64 * 1024 };
 
 	if (geteuid() == 0) {
+		if (MLOCK_IS_NOOP)
+			unit_skip("ASan makes mlockall a no-op that succeeds, VmLck stays 0");
 		ck_assert_int_eq(rt_mem_lock_all_if_unlimited(), 0);
-		assert_locked();
+		ck_assert_int_gt(rt_mem_locked_bytes(), 0);
 		return;
 	}
 	/* Not root: a finite limit means no attempt, so nothing can fail later. */
@@ -71,33 +76,86 @@ START_TEST(unlocked_process_has_no_vmlck)
 }
 END_TEST
 
-START_TEST(prefault_backs_pages)
+/* Pages that [p, p + len) spans. */
+static size_t spanned_pages(void *p, size_t len)
 {
-	size_t len = 8 * 1024 * 1024;
-	char *p = malloc(len);
-	struct rusage before, after;
+	size_t page = (size_t)sysconf(_SC_PAGESIZE);
+	uintptr_t start = (uintptr_t)p & ~(page - 1);
 
-	ck_assert_ptr_nonnull(p);
+	return ((uintptr_t)p + len - start + page - 1) / page;
+}
+
+/* Of those, the pages resident now (mincore). */
+static size_t resident_pages(void *p, size_t len)
+{
+	size_t page = (size_t)sysconf(_SC_PAGESIZE);
+	uintptr_t start = (uintptr_t)p & ~(page - 1);
+	size_t n = spanned_pages(p, len), in = 0;
+	unsigned char *vec = calloc(n, 1);
+
+	ck_assert_ptr_nonnull(vec);
+	ck_assert_int_eq(mincore((void *)start, n * page, vec), 0);
+	for (size_t i = 0; i < n; i++)
+		in += vec[i] & 1;
+	free(vec);
+	return in;
+}
+
+START_TEST(prefault_backs_fresh_pages)
+{
+	size_t len = 4 * 1024 * 1024, page = (size_t)sysconf(_SC_PAGESIZE);
+	char *p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	ck_assert_ptr_ne(p, MAP_FAILED);
+	ck_assert_uint_eq(resident_pages(p, len), 0); /* fresh: nothing backed yet */
 	rt_mem_prefault(p, len);
-	ck_assert_int_eq(getrusage(RUSAGE_SELF, &before), 0);
-	memset(p, 1, len); /* every page already present: no new minor faults */
-	ck_assert_int_eq(getrusage(RUSAGE_SELF, &after), 0);
-	ck_assert_int_lt(after.ru_minflt - before.ru_minflt, 16);
-	free(p);
+	ck_assert_uint_eq(resident_pages(p, len), len / page);
+	munmap(p, len);
 	rt_mem_prefault(NULL, 0); /* empty range is a no-op */
 }
 END_TEST
 
-START_TEST(prefault_stack_then_no_faults)
-{
-	struct rusage before, after;
+#define THREAD_STACK (256 * 1024)
+#define PREFAULT (128 * 1024)
 
-	rt_mem_keep_heap();
-	rt_mem_prefault_stack(256 * 1024);
-	ck_assert_int_eq(getrusage(RUSAGE_SELF, &before), 0);
-	rt_mem_prefault_stack(256 * 1024);
-	ck_assert_int_eq(getrusage(RUSAGE_SELF, &after), 0);
-	ck_assert_int_lt(after.ru_minflt - before.ru_minflt, 4);
+struct stack_probe {
+	size_t before, after; /* resident pages below the frame, before and after */
+	size_t spanned;       /* pages of that range */
+};
+
+/* In a thread of its own: a fresh, unlocked stack, untouched below us. */
+static void *probe_stack(void *arg)
+{
+	struct stack_probe *r = arg;
+	char here;
+	char *below = (char *)((uintptr_t)&here - PREFAULT);
+
+	/* Leave the page we run on and the next out: prefault's own frames. */
+	r->before = resident_pages(below, PREFAULT - 2 * 4096);
+	rt_mem_prefault_stack(PREFAULT);
+	r->after = resident_pages(below, PREFAULT - 2 * 4096);
+	r->spanned = spanned_pages(below, PREFAULT - 2 * 4096);
+	return NULL;
+}
+
+START_TEST(prefault_stack_backs_the_pages_below_the_caller)
+{
+	struct stack_probe r = { 0, 0, 0 };
+	pthread_attr_t attr;
+	pthread_t t;
+
+	if (rt_mem_locked_bytes() > 0)
+		unit_skip("memory is locked: every stack page is resident from the start");
+	ck_assert_int_eq(pthread_attr_init(&attr), 0);
+	ck_assert_int_eq(pthread_attr_setstacksize(&attr, THREAD_STACK), 0);
+	ck_assert_int_eq(pthread_create(&t, &attr, probe_stack, &r), 0);
+	pthread_join(t, NULL);
+	pthread_attr_destroy(&attr);
+	/* A fresh stack (reused ones are not given to the first thread) ... */
+	ck_assert_uint_lt(r.before, 4);
+	/* ... and afterwards every page down to PREFAULT below the caller. */
+	ck_assert_uint_ge(r.spanned, (PREFAULT - 2 * 4096) / 4096);
+	ck_assert_uint_eq(r.after, r.spanned);
 }
 END_TEST
 
@@ -108,9 +166,10 @@ Suite *unit_suite(void)
 
 	tcase_add_test(tc, unlocked_process_has_no_vmlck);
 	tcase_add_test(tc, lock_all_shows_in_vmlck);
+	tcase_add_test(tc, lock_all_under_a_small_limit_fails_with_enomem);
 	tcase_add_test(tc, lock_if_unlimited_only_when_it_cannot_hurt);
-	tcase_add_test(tc, prefault_backs_pages);
-	tcase_add_test(tc, prefault_stack_then_no_faults);
+	tcase_add_test(tc, prefault_backs_fresh_pages);
+	tcase_add_test(tc, prefault_stack_backs_the_pages_below_the_caller);
 	suite_add_tcase(s, tc);
 	return s;
 }
