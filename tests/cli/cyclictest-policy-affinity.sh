@@ -14,9 +14,15 @@ inspect() {
 	"$CT" -q -i 10000 "$@" >"$OUT" 2>"$ERR" &
 	pid=$!
 	sleep 0.5
+	# Under qemu-user (an i386 build on a kernel without IA32 emulation) the
+	# emulator's own thread, started before main(), is the first after main.
+	emu_tid=""
+	case $(readlink "/proc/$pid/exe") in
+	*qemu*) emu_tid=$(ls "/proc/$pid/task" | sort -n | sed -n 2p) ;;
+	esac
 	for task in /proc/$pid/task/*; do
 		tid=${task##*/}
-		[ "$tid" = "$pid" ] && continue
+		[ "$tid" = "$pid" ] || [ "$tid" = "$emu_tid" ] && continue
 		pol=$(chrt -p "$tid" | sed -n 's/.*scheduling policy: //p')
 		pri=$(chrt -p "$tid" | sed -n 's/.*scheduling priority: //p')
 		cpus=$(sed -n 's/^Cpus_allowed_list:[[:space:]]*//p' "$task/status")

@@ -58,19 +58,31 @@ START_TEST(from_ns_and_back)
 }
 END_TEST
 
+START_TEST(time_t_is_64_bit_on_every_target)
+{
+	struct timespec t = { .tv_sec = 4102444800LL, .tv_nsec = 0 }; /* 2100-01-01 */
+
+	ck_assert_uint_eq(sizeof(time_t), 8);
+	ck_assert_int_eq(rt_time_to_ns(&t), 4102444800LL * RT_NSEC_PER_SEC);
+}
+END_TEST
+
 START_TEST(normalize_and_compare)
 {
-	struct timespec a = { .tv_sec = 1, .tv_nsec = 2500000000L };
-	struct timespec b = { .tv_sec = 3, .tv_nsec = 500000000L };
+	/* tv_nsec is a long: 32 bits on i386 and armhf. */
+	struct timespec a = { .tv_sec = 1, .tv_nsec = 1500000000L };
+	struct timespec b = { .tv_sec = 2, .tv_nsec = 500000000L };
 	struct timespec c = { .tv_sec = 3, .tv_nsec = -1 };
+	struct timespec d = { .tv_sec = 3, .tv_nsec = 500000000L };
 
 	rt_time_normalize(&a);
 	ck_assert_int_eq(rt_time_cmp(&a, &b), 0);
 	rt_time_normalize(&c);
 	ck_assert_int_eq(c.tv_sec, 2);
 	ck_assert_int_eq(c.tv_nsec, 999999999);
-	ck_assert_int_lt(rt_time_cmp(&c, &b), 0);
-	ck_assert_int_gt(rt_time_cmp(&b, &c), 0);
+	ck_assert_int_gt(rt_time_cmp(&c, &b), 0);
+	ck_assert_int_lt(rt_time_cmp(&c, &d), 0);
+	ck_assert_int_gt(rt_time_cmp(&d, &c), 0);
 }
 END_TEST
 
@@ -84,6 +96,7 @@ Suite *unit_suite(void)
 	tcase_add_loop_test(tc, add_ns_normalizes, 0, sizeof(add_cases) / sizeof(add_cases[0]));
 	tcase_add_test(tc, from_ns_and_back);
 	tcase_add_test(tc, normalize_and_compare);
+	tcase_add_test(tc, time_t_is_64_bit_on_every_target);
 	suite_add_tcase(s, tc);
 	return s;
 }
