@@ -14,6 +14,7 @@ expect_match "$OUT" '^spikes = 200$'
 tail -n 1 "$OUT" | grep -q '^$' || fail "no empty line after the spike list"
 
 run_tool_timeout 30 cyclictest -q -p 80 -l 50 --spike=1000000
+expect_exit 0
 expect_no_match "$OUT" 'spikes ='
 
 "$CT" -q -p 80 -t 2 -F "$WORK/fifo" >"$OUT" 2>"$ERR" &

@@ -17,6 +17,7 @@ alive=$!
 
 run_tool_timeout 30 cyclictest -q -p 80 -l 10
 expect_exit 0
+expect_exit 0
 [ ! -e "/dev/shm/cyclictest$dead" ] || fail "stale object of dead PID $dead kept"
 [ -e "/dev/shm/cyclictest$alive" ] || fail "object of live PID $alive removed"
 kill "$alive"

@@ -3,9 +3,9 @@
 # one n:c:v line per sample (three width-8 fields), cycles 0..L-1 per thread
 # with the first line a real sample; -o RED prints one line per RED samples.
 . "$top_srcdir/tests/cli/lib.sh"
-need_rt
+rt_or_other
 
-run_tool_timeout 30 cyclictest -v -p 80 -t 2 -l 500
+run_tool_timeout 30 cyclictest -v -p $PRIO -t 2 -l 500
 expect_exit 0
 expect_match "$OUT" '^Max CPUs = [0-9]+$'
 expect_match "$OUT" '^Online CPUs = [0-9]+$'
@@ -19,12 +19,13 @@ awk -F: '{ t = $1 + 0; if ($2 + 0 != next_c[t]) { print "thread " t " cycle " $2
 	"$WORK/samples" >"$WORK/diag" || fail "$(cat "$WORK/diag")"
 expect_no_match "$OUT" '^T:'
 
-run_tool_timeout 30 cyclictest -v -o 10 -p 80 -l 500
+run_tool_timeout 30 cyclictest -v -o 10 -p $PRIO -l 500
 expect_exit 0
 n=$(grep -cE '^ {0,7}[0-9]+: {0,7}[0-9]+: {0,7}-?[0-9]+$' "$OUT")
 [ "$n" -eq 50 ] || fail "-o 10: $n lines, expected 50"
 
 # -v -q: the samples and the summary.
-run_tool_timeout 30 cyclictest -v -q -p 80 -l 100
+run_tool_timeout 30 cyclictest -v -q -p $PRIO -l 100
+expect_exit 0
 check_summary "$OUT" 1 100
 finish

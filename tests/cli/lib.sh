@@ -162,6 +162,26 @@ need_rt() {
 	chrt -f 1 true 2>/dev/null || skip "SCHED_FIFO not permitted here"
 }
 
+# Layout and JSON tests: as root at SCHED_FIFO 80; otherwise (the make check
+# of a package build, as a normal user) unprivileged at SCHED_OTHER, so the
+# output is still checked and only real-time cases skip. Sets PRIO (80 or 0),
+# POLICY (fifo or other), MLOCK (-m as root) and DMA (cyclictest's first line
+# as root, empty otherwise).
+rt_or_other() {
+	if [ "$(id -u)" -eq 0 ] && chrt -f 1 true 2>/dev/null; then
+		PRIO=80 POLICY=fifo MLOCK=-m DMA="# /dev/cpu_dma_latency set to 0us"
+	else
+		PRIO=0 POLICY=other MLOCK="" DMA=""
+		echo "not root: measuring at SCHED_OTHER (layout and JSON)"
+	fi
+}
+
+# stderr without the PM QoS warning an unprivileged cyclictest prints.
+err_without_dma() {
+	grep -v 'cpu_dma_latency' "$ERR" >"$WORK/err.nodma" || true
+	echo "$WORK/err.nodma"
+}
+
 # Run a latency test a few times: a run above the upper bound is retried
 # (noise only adds latency); below the lower bound it fails at once.
 # retry_bound N CMD...: CMD returns 0 ok, 1 too low (fail), 2 too high (retry).

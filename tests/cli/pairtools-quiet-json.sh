@@ -21,12 +21,15 @@ for t in "sigwaittest" "sigwaittest -f" "ptsematest"; do
 done
 
 run_tool_timeout 30 sigwaittest -q -p 1 -t 2 -l 20 --json="$WORK/m.json"
+expect_exit 0
 expect_match "$OUT" '^#2: ID[0-9]+, P0, '   # sigwaittest goes down to 0 (SCHED_OTHER)
 check_sched "$WORK/m.json" mixed             # so part of the run was not real-time
 run_tool_timeout 30 ptsematest -q -p 1 -t 2 -l 20
+expect_exit 0
 expect_match "$OUT" '^#2: ID[0-9]+, P1, '   # ptsematest stops at 1
 
 run_tool_timeout 30 ptsematest -q -p 80 -S -l 50
+expect_exit 0
 ncpu=$(nproc)
 check_pairs "$OUT" "$ncpu" 50
 [ "$(grep -c ', P80, ' "$OUT")" -eq "$ncpu" ] || fail "-S: not all pairs at P80"

@@ -4,11 +4,11 @@
 # with each thread's own CPU, -b reports the thread that exceeded the limit,
 # the live frame keeps 2.4's layout, and -t 1 is a usage error.
 . "$top_srcdir/tests/cli/lib.sh"
-need_rt
+rt_or_other
 need_python3
 need_cpus 2
 
-run_tool_timeout 30 signaltest -q -p 80 -t 3 -l 200 -a --json="$WORK/s.json"
+run_tool_timeout 30 signaltest -q -p $PRIO -t 3 -l 200 -a --json="$WORK/s.json"
 expect_exit 0
 check_summary "$OUT" 3 200
 expect_no_match "$OUT" ' I:'
@@ -25,19 +25,19 @@ for line in open(sys.argv[2]):
         assert list(t) == ["cycles", "min", "max", "avg", "cpu"], list(t)
         assert (t["cycles"], t["min"], t["max"]) == tuple(int(x) for x in m.groups()[1:]), line
 PY
-check_sched "$WORK/s.json" fifo
+check_sched "$WORK/s.json" "$POLICY"
 
-run_tool_timeout 30 signaltest -v -p 80 -t 2 -l 100
+run_tool_timeout 30 signaltest -v -p $PRIO -t 2 -l 100
 expect_exit 0
 n=$(grep -cE '^ {0,7}[0-9]+: {0,7}[0-9]+: {0,7}[0-9]+$' "$OUT")
 [ "$n" -eq 200 ] || fail "-v: $n sample lines, expected 200"
 check_summary "$OUT" 2 100
 
-run_tool_timeout 30 signaltest -q -p 80 -b 1
+run_tool_timeout 30 signaltest -q -p $PRIO -b 1
 expect_exit 0
 expect_match "$OUT" '^Thread [0-9]+ exceeded trace limit\.$'
 
-run_tool_timeout 30 signaltest -p 80 -l 300
+run_tool_timeout 30 signaltest -p $PRIO -l 300
 expect_exit 0
 sed -n 1p "$OUT" | grep -Eq '^[0-9.]+ [0-9.]+ [0-9.]+ [0-9]+/[0-9]+ [0-9]+          $' ||
 	fail "frame header: $(sed -n 1p "$OUT")"

@@ -7,6 +7,7 @@
 v=$(sed -n 's/^Version:[[:space:]]*//p' "$top_builddir/rpm/rt-tests-ng.spec")
 for t in cyclictest signaltest sigwaittest ptsematest; do
 	run_tool "$t" --version
+	expect_exit 0
 	expect_match "$OUT" "^$t \\(rt-tests-ng\\) $v\$"
 done
 finish
