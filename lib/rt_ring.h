@@ -19,6 +19,8 @@ struct rt_ring_sample {
 };
 
 #define RT_RING_MAX_SAMPLES (1ULL << 40)
+/* A -v ring: drained every RT_VERBOSE_DRAIN_NS, it holds far more than that. */
+#define RT_RING_VERBOSE_SAMPLES 65536
 
 /* Producer and consumer fields on lines of their own: no false sharing. */
 struct rt_ring {

@@ -26,7 +26,6 @@
 #include "run.h"
 #include "status.h"
 
-#define RING_SAMPLES 65536
 #define FIRST_DRAIN_NS (1000 * 1000LL)         /* -v until thread 0's first sample */
 /*
  * -D: threads stop themselves at the end; main stops the ones still asleep
@@ -222,7 +221,9 @@ static int alloc_threads(struct ct_ctx *c)
 		t->prio = cyclictest_thread_priority(cfg, i);
 		t->interval_ns = cyclictest_thread_interval_us(cfg, i) * 1000;
 		t->cpu = cfg->affinity ? rt_affinity_cpu_for(&cfg->affinity_cpus, (unsigned)i) : -1;
-		t->ring_cap = cfg->loops && cfg->loops < RING_SAMPLES ? cfg->loops : RING_SAMPLES;
+		t->ring_cap = RT_RING_VERBOSE_SAMPLES;
+		if (cfg->loops && cfg->loops < t->ring_cap)
+			t->ring_cap = cfg->loops; /* never more than the run takes */
 		rt_pubstats_init(&t->pub);
 	}
 	return 0;

@@ -19,21 +19,14 @@
 #include "pairs.h"
 
 static const struct option long_opts[] = {
+	PAIRTOOL_COMMON_LONG_OPTIONS,
 	{ "affinity", optional_argument, NULL, 'a' },
-	{ "breaktrace", required_argument, NULL, 'b' },
 	{ "distance", required_argument, NULL, 'd' },
-	{ "duration", required_argument, NULL, 'D' },
 	{ "fork", optional_argument, NULL, 'f' },
 	{ "help", no_argument, NULL, PAIRTOOL_OPT_HELP },
 	{ "interval", required_argument, NULL, 'i' },
-	{ "json", required_argument, NULL, PAIRTOOL_OPT_JSON },
-	{ "loops", required_argument, NULL, 'l' },
-	{ "priority", required_argument, NULL, 'p' },
-	{ "prio", required_argument, NULL, 'p' },
-	{ "quiet", no_argument, NULL, 'q' },
 	{ "smp", no_argument, NULL, 'S' },
 	{ "threads", optional_argument, NULL, 't' },
-	{ "version", no_argument, NULL, PAIRTOOL_OPT_VERSION },
 	{ NULL, 0, NULL, 0 },
 };
 

@@ -20,6 +20,17 @@
 /* getopt values of the long-only options every pair tool has. */
 enum { PAIRTOOL_OPT_JSON = 256, PAIRTOOL_OPT_HELP, PAIRTOOL_OPT_VERSION };
 
+/* The long options pairtool_common_option() takes, for a tool's table. */
+#define PAIRTOOL_COMMON_LONG_OPTIONS \
+	{ "breaktrace", required_argument, NULL, 'b' }, \
+	{ "duration", required_argument, NULL, 'D' }, \
+	{ "json", required_argument, NULL, PAIRTOOL_OPT_JSON }, \
+	{ "loops", required_argument, NULL, 'l' }, \
+	{ "priority", required_argument, NULL, 'p' }, \
+	{ "prio", required_argument, NULL, 'p' }, \
+	{ "quiet", no_argument, NULL, 'q' }, \
+	{ "version", no_argument, NULL, PAIRTOOL_OPT_VERSION }
+
 /* What every pair tool's command line sets. */
 struct pairtool_common {
 	int64_t breaktrace_us;   /* -b, 0 = off */

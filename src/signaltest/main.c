@@ -20,7 +20,6 @@
 #include "options.h"
 #include "report.h"
 
-#define VERBOSE_RING 65536
 /* Thread 0 rests 10 ms every 16 round trips, as in 2.4, so the ring does not
  * hog the CPUs; the rest falls between two hand-overs, not inside one. */
 #define PAUSE_EVERY 16
@@ -109,7 +108,7 @@ static int run(const struct signaltest_config *cfg, const struct rt_report *rep)
 		.rings = 1, .ring_size = cfg->threads, .starter = 0, .counter = 0,
 		.loops = cfg->common.loops, .break_us = cfg->common.breaktrace_us,
 		.pause_every = PAUSE_EVERY, .pause_ns = PAUSE_NS,
-		.verbose = cfg->verbose, .ring_samples = VERBOSE_RING,
+		.verbose = cfg->verbose, .ring_samples = RT_RING_VERBOSE_SAMPLES,
 		.mech = &rt_pair_mech_signal,
 	};
 	struct display d = { .cfg = cfg, .loadavg_fd = -1 };

@@ -9,20 +9,13 @@
 #include "options.h"
 
 static const struct option long_opts[] = {
+	PAIRTOOL_COMMON_LONG_OPTIONS,
 	{ "affinity", optional_argument, NULL, 'a' },
-	{ "breaktrace", required_argument, NULL, 'b' },
-	{ "duration", required_argument, NULL, 'D' },
 	{ "help", no_argument, NULL, 'h' },
-	{ "json", required_argument, NULL, PAIRTOOL_OPT_JSON },
-	{ "loops", required_argument, NULL, 'l' },
 	{ "mlockall", no_argument, NULL, 'm' },
-	{ "priority", required_argument, NULL, 'p' },
-	{ "prio", required_argument, NULL, 'p' },
-	{ "quiet", no_argument, NULL, 'q' },
 	{ "smp", no_argument, NULL, 'S' },
 	{ "threads", required_argument, NULL, 't' },
 	{ "verbose", no_argument, NULL, 'v' },
-	{ "version", no_argument, NULL, PAIRTOOL_OPT_VERSION },
 	{ NULL, 0, NULL, 0 },
 };
 
