@@ -10,8 +10,10 @@ void rt_json_init(struct rt_json *j, FILE *f)
 	j->f = f;
 	j->depth = 0;
 	j->misuse = false;
-	for (int i = 0; i < RT_JSON_MAX_DEPTH; i++)
+	for (int i = 0; i < RT_JSON_MAX_DEPTH; i++) {
 		j->has_members[i] = false;
+		j->is_array[i] = false;
+	}
 }
 
 /* Length of a valid UTF-8 sequence starting at s, or 0 if invalid. */
@@ -100,26 +102,31 @@ static void member(struct rt_json *j, const char *key)
 	fputc('\n', j->f);
 	j->has_members[j->depth] = true;
 	indent(j);
+	if (j->is_array[j->depth])
+		return; /* array elements have no key */
 	rt_json_write_escaped(j->f, key ? key : "");
 	fputs(": ", j->f);
 }
 
-void rt_json_object_begin(struct rt_json *j, const char *key)
+static void open_level(struct rt_json *j, const char *key, bool array)
 {
 	if (j->depth > 0)
 		member(j, key);
+	else if (array)
+		j->misuse = true; /* the root is an object */
 	if (j->depth + 1 >= RT_JSON_MAX_DEPTH) {
 		j->misuse = true;
 		return;
 	}
-	fputc('{', j->f);
+	fputc(array ? '[' : '{', j->f);
 	j->depth++;
 	j->has_members[j->depth] = false;
+	j->is_array[j->depth] = array;
 }
 
-void rt_json_object_end(struct rt_json *j)
+static void close_level(struct rt_json *j, bool array)
 {
-	if (j->depth == 0) {
+	if (j->depth == 0 || j->is_array[j->depth] != array) {
 		j->misuse = true;
 		return;
 	}
@@ -130,7 +137,27 @@ void rt_json_object_end(struct rt_json *j)
 	} else {
 		j->depth--;
 	}
-	fputc('}', j->f);
+	fputc(array ? ']' : '}', j->f);
+}
+
+void rt_json_object_begin(struct rt_json *j, const char *key)
+{
+	open_level(j, key, false);
+}
+
+void rt_json_object_end(struct rt_json *j)
+{
+	close_level(j, false);
+}
+
+void rt_json_array_begin(struct rt_json *j, const char *key)
+{
+	open_level(j, key, true);
+}
+
+void rt_json_array_end(struct rt_json *j)
+{
+	close_level(j, true);
 }
 
 void rt_json_int(struct rt_json *j, const char *key, int64_t v)

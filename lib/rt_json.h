@@ -17,6 +17,7 @@ struct rt_json {
 	FILE *f;
 	int depth;                          /* open objects */
 	bool has_members[RT_JSON_MAX_DEPTH]; /* per level: a member was written */
+	bool is_array[RT_JSON_MAX_DEPTH];    /* per level: an array (members have no key) */
 	bool misuse;                        /* unbalanced or too deep */
 };
 
@@ -25,6 +26,10 @@ void rt_json_init(struct rt_json *j, FILE *f);
 /* Begin an object: the root (key NULL at depth 0) or a member named key. */
 void rt_json_object_begin(struct rt_json *j, const char *key);
 void rt_json_object_end(struct rt_json *j);
+
+/* An array member named key; inside it, values are written with key NULL. */
+void rt_json_array_begin(struct rt_json *j, const char *key);
+void rt_json_array_end(struct rt_json *j);
 
 void rt_json_int(struct rt_json *j, const char *key, int64_t v);
 void rt_json_uint(struct rt_json *j, const char *key, uint64_t v);

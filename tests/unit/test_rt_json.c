@@ -158,6 +158,36 @@ START_TEST(stream_error_is_reported)
 }
 END_TEST
 
+START_TEST(arrays_hold_values_and_objects_without_keys)
+{
+	open_doc();
+	rt_json_object_begin(&j, NULL);
+	rt_json_array_begin(&j, "a");
+	rt_json_int(&j, NULL, 1);
+	rt_json_object_begin(&j, NULL);
+	rt_json_string(&j, "k", "v");
+	rt_json_object_end(&j);
+	rt_json_array_end(&j);
+	rt_json_array_begin(&j, "empty");
+	rt_json_array_end(&j);
+	rt_json_object_end(&j);
+	ck_assert_str_eq(close_doc(0), "{\n  \"a\": [\n    1,\n    {\n      \"k\": \"v\"\n    }\n  ],\n"
+				       "  \"empty\": []\n}\n");
+	free(buf);
+}
+END_TEST
+
+START_TEST(mismatched_array_end_is_misuse)
+{
+	open_doc();
+	rt_json_object_begin(&j, NULL);
+	rt_json_array_begin(&j, "a");
+	rt_json_object_end(&j);
+	close_doc(-EINVAL);
+	free(buf);
+}
+END_TEST
+
 Suite *unit_suite(void)
 {
 	Suite *s = suite_create("rt_json");
@@ -172,6 +202,8 @@ Suite *unit_suite(void)
 	tc = tcase_create("escaping");
 	UNIT_LOOP(tc, escapes_every_string, esc_cases);
 	tcase_add_test(tc, keys_are_escaped_too);
+	tcase_add_test(tc, arrays_hold_values_and_objects_without_keys);
+	tcase_add_test(tc, mismatched_array_end_is_misuse);
 	suite_add_tcase(s, tc);
 	return s;
 }
