@@ -5,6 +5,7 @@
 # SIGUSR2 fills /dev/shm/cyclictest<PID> (mode 0600) with the same block.
 . "$top_srcdir/tests/cli/lib.sh"
 need_rt
+need_native
 need_python3
 CT=$(tool cyclictest)
 

@@ -55,6 +55,14 @@ need_cpus() {
 	[ "$(nproc)" -ge "$1" ] || skip "needs $1 CPUs, this machine has $(nproc)"
 }
 
+# Signals at random moments under qemu-user (an i386 build on a kernel
+# without IA32 emulation, see scripts/check-i386) once aborted in the
+# emulator: these tests need the tools to run natively.
+need_native() {
+	[ -z "${RT_TESTS_EMULATOR:-}" ] ||
+		skip "the tools run under $RT_TESTS_EMULATOR here, whose signal emulation is not exact"
+}
+
 need_cmd() {
 	command -v "$1" >/dev/null 2>&1 || skip "needs the command '$1'"
 }

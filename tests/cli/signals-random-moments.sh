@@ -7,6 +7,7 @@
 # here; TRIALS=500 sh tests/cli/signals-random-moments.sh by hand for more.
 . "$top_srcdir/tests/cli/lib.sh"
 need_rt
+need_native
 need_python3
 trials=${TRIALS:-8}
 
