@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include <errno.h>
 #include <getopt.h>
+#include <stdbool.h>
 
 #include "rt_cli.h"
 #include "rt_opt.h"
@@ -108,4 +109,56 @@ int rt_cli_open_output(struct rt_output *o, const char *optname, const char *pat
 		return 0;
 	rt_prog_error_errno(-err, "cannot write --%s file '%s'", optname, path);
 	return RT_EXIT_FAILURE;
+}
+
+void rt_cli_results_init(struct rt_cli_results *r)
+{
+	rt_limits_init(&r->limits);
+	r->percentiles = false;
+	r->warmup_s = 0;
+}
+
+bool rt_cli_results_need_hist(const struct rt_cli_results *r, bool json)
+{
+	return json || r->percentiles || r->limits.npct > 0;
+}
+
+int rt_cli_result_option(struct rt_cli_results *r, int c, const char *arg)
+{
+	struct rt_limits *l = &r->limits;
+	long long n;
+	uint32_t pm;
+
+	switch (c) {
+	case RT_CLI_OPT_MAX_LATENCY:
+		if (rt_cli_number("max-latency", arg, 0, RT_CLI_MAX_LATENCY_LIMIT, "us, or ns with cyclictest -N",
+				  &n))
+			return RT_EXIT_USAGE;
+		l->max_latency = n;
+		return 0;
+	case RT_CLI_OPT_MAX_PERCENTILE:
+		if (l->npct == RT_VERDICT_MAX_PCT_LIMITS)
+			return rt_prog_usage_error("invalid --max-percentile '%s': at most %d "
+						   "percentile limits", arg,
+						   RT_VERDICT_MAX_PCT_LIMITS);
+		if (rt_opt_parse_percentile_limit(arg, RT_CLI_MAX_LATENCY_LIMIT, &pm, &n))
+			return rt_prog_usage_error("invalid --max-percentile '%s': must be P:BOUND, "
+						   "P in 0.0001..100 with at most 4 decimals, "
+						   "BOUND 0..%lld (us, or ns with cyclictest -N)", arg,
+						   (long long)RT_CLI_MAX_LATENCY_LIMIT);
+		l->pct[l->npct++] = (struct rt_pct_limit){ pm, n };
+		return 0;
+	case RT_CLI_OPT_MAX_OVERRUNS:
+		if (rt_cli_number("max-overruns", arg, 0, 1LL << 62, NULL, &n))
+			return RT_EXIT_USAGE;
+		l->max_overruns = n;
+		return 0;
+	case RT_CLI_OPT_PERCENTILES:
+		r->percentiles = true;
+		return 0;
+	case RT_CLI_OPT_WARMUP:
+		return rt_cli_duration("warmup", arg, &r->warmup_s);
+	default:
+		return RT_CLI_NOT_RESULT_OPTION;
+	}
 }

@@ -12,6 +12,7 @@
 
 #include "rt_affinity.h"
 #include "rt_output.h"
+#include "rt_verdict.h"
 
 int rt_cli_number(const char *optname, const char *arg, long long min, long long max,
 		  const char *unit, long long *out);
@@ -45,5 +46,45 @@ int rt_cli_bad_option(int argc, char *argv[], int c);
 
 /* Non-empty words left after the options are errors; empty ones are ignored. */
 int rt_cli_no_operands(int argc, char *argv[]);
+
+/*
+ * The options every tool has beyond rt-tests 2.4: limits for a verdict, the
+ * --percentiles lines and the warm-up. getopt values far above any tool's
+ * own; cyclictest adds RT_CLI_OVERRUNS_LONG_OPTION.
+ */
+enum {
+	RT_CLI_OPT_MAX_LATENCY = 0x1000,
+	RT_CLI_OPT_MAX_PERCENTILE,
+	RT_CLI_OPT_MAX_OVERRUNS,
+	RT_CLI_OPT_PERCENTILES,
+	RT_CLI_OPT_WARMUP,
+};
+
+#define RT_CLI_RESULT_LONG_OPTIONS \
+	{ "max-latency", required_argument, NULL, RT_CLI_OPT_MAX_LATENCY }, \
+	{ "max-percentile", required_argument, NULL, RT_CLI_OPT_MAX_PERCENTILE }, \
+	{ "percentiles", no_argument, NULL, RT_CLI_OPT_PERCENTILES }, \
+	{ "warmup", required_argument, NULL, RT_CLI_OPT_WARMUP }
+#define RT_CLI_OVERRUNS_LONG_OPTION \
+	{ "max-overruns", required_argument, NULL, RT_CLI_OPT_MAX_OVERRUNS }
+
+/* Largest latency limit: an hour, in ns (the unit with -N). */
+#define RT_CLI_MAX_LATENCY_LIMIT (RT_MAX_LIMIT_US * 1000)
+
+struct rt_cli_results {
+	struct rt_limits limits;
+	bool percentiles;       /* --percentiles */
+	uint64_t warmup_s;      /* --warmup, 0 = none */
+};
+
+void rt_cli_results_init(struct rt_cli_results *r);
+
+/* True when the run must keep the lossless histogram. */
+bool rt_cli_results_need_hist(const struct rt_cli_results *r, bool json);
+
+#define RT_CLI_NOT_RESULT_OPTION 1
+
+/* Take option c when it is one of the above: 0, RT_EXIT_USAGE or RT_CLI_NOT_RESULT_OPTION. */
+int rt_cli_result_option(struct rt_cli_results *r, int c, const char *arg);
 
 #endif

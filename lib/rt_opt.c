@@ -59,6 +59,57 @@ int rt_opt_parse_int(const char *s, int min, int max, int *out)
 	return err;
 }
 
+int rt_opt_parse_percentile(const char *s, uint32_t *permyriad)
+{
+	uint64_t whole = 0, frac = 0;
+	int digits = 0, decimals = 0;
+
+	if (!s)
+		return -EINVAL;
+	for (; isdigit((unsigned char)*s); s++, digits++) {
+		whole = whole * 10 + (uint64_t)(*s - '0');
+		if (whole > 100)
+			return -ERANGE;
+	}
+	if (*s == '.') {
+		for (s++; isdigit((unsigned char)*s); s++, decimals++) {
+			if (decimals == 4)
+				return -EINVAL; /* finer than the reports show */
+			frac = frac * 10 + (uint64_t)(*s - '0');
+		}
+		if (decimals == 0)
+			return -EINVAL;
+	}
+	if (digits == 0 || *s != '\0')
+		return -EINVAL;
+	for (; decimals < 4; decimals++)
+		frac *= 10;
+	whole = whole * 10000 + frac;
+	if (whole == 0 || whole > 1000000)
+		return -ERANGE;
+	*permyriad = (uint32_t)whole;
+	return 0;
+}
+
+int rt_opt_parse_percentile_limit(const char *s, long long max_bound, uint32_t *permyriad,
+				  long long *bound)
+{
+	char p[16];
+	const char *colon = s ? strchr(s, ':') : NULL;
+	size_t len;
+	int err;
+
+	if (!colon || (len = (size_t)(colon - s)) >= sizeof(p))
+		return -EINVAL;
+	memcpy(p, s, len);
+	p[len] = '\0';
+	if ((err = rt_opt_parse_percentile(p, permyriad)))
+		return err;
+	if (!isdigit((unsigned char)colon[1]))
+		return -EINVAL;
+	return rt_opt_parse_ll(colon + 1, 0, max_bound, bound);
+}
+
 int rt_opt_parse_duration(const char *s, uint64_t max_seconds, uint64_t *seconds)
 {
 	uint64_t v = 0, mult = 1;

@@ -28,6 +28,20 @@ int rt_opt_parse_int(const char *s, int min, int max, int *out);
 int rt_opt_parse_duration(const char *s, uint64_t max_seconds, uint64_t *seconds);
 
 /*
+ * A percentile "P" with at most 4 decimals, 0 < P <= 100 ("99.9", "50",
+ * "99.9999"), as an integer in units of 1/10000 percent (99.9 -> 999000):
+ * exact, so the rank computed from it never suffers a rounding error.
+ */
+int rt_opt_parse_percentile(const char *s, uint32_t *permyriad);
+
+/*
+ * A percentile limit "P:BOUND" (--max-percentile=99.9:80): P as above,
+ * BOUND a whole number in 0..max_bound.
+ */
+int rt_opt_parse_percentile_limit(const char *s, long long max_bound, uint32_t *permyriad,
+				  long long *bound);
+
+/*
  * A scheduling policy name, case-insensitive: other, normal (= other),
  * batch, idle, fifo, rr.
  */

@@ -16,14 +16,16 @@
 #include "rt_worker.h"
 
 /*
- * One shared mapping (it survives fork): the per-ring done flags, the
- * participants, then the worker lifecycle.
+ * One shared mapping (it survives fork): the end of the warm-up, the
+ * per-ring done flags, the participants, the worker lifecycle, then the
+ * lossless histograms (faulted in by the participants that record).
  */
 struct rt_pair {
 	struct rt_pair_config cfg;
 	int n;
 	void *map;
 	size_t map_bytes;
+	_Atomic int64_t *warm_end_ns; /* CLOCK_MONOTONIC; 0 = no warm-up */
 	_Atomic int *ring_done;     /* one per ring */
 	struct rt_pair_part *parts; /* RT_CACHELINE aligned */
 	struct rt_workers *w;
@@ -70,7 +72,7 @@ static size_t align_up(size_t n)
 int rt_pair_create(struct rt_pair **out, const struct rt_pair_config *cfg)
 {
 	struct rt_pair *p;
-	size_t parts_at, workers_at;
+	size_t done_at, parts_at, workers_at, hists_at;
 	int n = cfg->rings * cfg->ring_size, err;
 
 	if (cfg->rings < 1 || cfg->ring_size < 2 || cfg->starter < 0 ||
@@ -82,15 +84,18 @@ int rt_pair_create(struct rt_pair **out, const struct rt_pair_config *cfg)
 		return -ENOMEM;
 	p->cfg = *cfg;
 	p->n = n;
-	parts_at = align_up((size_t)cfg->rings * sizeof(p->ring_done[0]));
+	done_at = align_up(sizeof(*p->warm_end_ns));
+	parts_at = align_up(done_at + (size_t)cfg->rings * sizeof(p->ring_done[0]));
 	workers_at = align_up(parts_at + (size_t)n * sizeof(*p->parts));
-	p->map_bytes = workers_at + rt_workers_size(n);
+	hists_at = align_up(workers_at + rt_workers_size(n));
+	p->map_bytes = hists_at + (cfg->loghist ? (size_t)n * sizeof(struct rt_loghist) : 0);
 	p->map = mmap(NULL, p->map_bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 	if (p->map == MAP_FAILED) {
 		free(p);
 		return -ENOMEM;
 	}
-	p->ring_done = p->map;
+	p->warm_end_ns = p->map;
+	p->ring_done = (_Atomic int *)((char *)p->map + done_at);
 	p->parts = (struct rt_pair_part *)((char *)p->map + parts_at);
 	p->w = (struct rt_workers *)((char *)p->map + workers_at);
 	if ((err = rt_workers_init(p->w, n, cfg->processes))) {
@@ -105,6 +110,8 @@ int rt_pair_create(struct rt_pair **out, const struct rt_pair_config *cfg)
 		atomic_store(&pt->cur_cpu, -1);
 		pt->ran_policy = -1;
 		rt_pubstats_init(&pt->latency);
+		if (cfg->loghist)
+			pt->loghist = (struct rt_loghist *)((char *)p->map + hists_at) + k;
 	}
 	*out = p;
 	return 0;
@@ -160,6 +167,7 @@ static void participant(struct rt_pair *p, int k)
 	int next = ring * cfg->ring_size + (pos + 1) % cfg->ring_size;
 	bool token = pos == cfg->starter;
 	uint64_t received = 0;
+	int64_t warm_end;
 	int err;
 
 	atomic_store(&pt->tid, rt_sched_gettid());
@@ -172,6 +180,8 @@ static void participant(struct rt_pair *p, int k)
 	/* After pinning: the ring lives on this participant's node. */
 	if (!err && cfg->verbose && (err = rt_ring_init(&pt->samples, cfg->ring_samples)))
 		pt->error_what = "allocating the sample ring";
+	if (!err && pt->loghist && pt->role.records)
+		rt_loghist_init(pt->loghist); /* first touch: on this participant's node */
 	if (err) {
 		pt->error = -err;
 		if (!pt->error_what)
@@ -180,6 +190,7 @@ static void participant(struct rt_pair *p, int k)
 	}
 	rt_mem_prefault_stack(RT_WORKER_STACK_PREFAULT_BYTES);
 	rt_workers_arrive(p->w);
+	warm_end = atomic_load(p->warm_end_ns); /* set before the gate opened */
 
 	while (!stopping(p)) {
 		struct timespec now;
@@ -195,11 +206,13 @@ static void participant(struct rt_pair *p, int k)
 			clock_gettime(CLOCK_MONOTONIC, &now);
 			atomic_store_explicit(&pt->cur_cpu, sched_getcpu(), memory_order_relaxed);
 			received++;
-			if (pt->role.records) {
+			if (pt->role.records && rt_time_to_ns(&now) >= warm_end) {
 				int64_t us = (rt_time_to_ns(&now) -
 					      atomic_load_explicit(&pt->sent_ns, memory_order_acquire)) / 1000;
 
 				rt_pubstats_add(&pt->latency, us);
+				if (pt->loghist)
+					rt_loghist_add(pt->loghist, us);
 				if (cfg->verbose)
 					rt_ring_push(&pt->samples, pt->latency.stats.count - 1, us);
 				if (cfg->break_us && us > cfg->break_us) {
@@ -271,6 +284,12 @@ int rt_pair_start(struct rt_pair *p)
 	if (err)
 		rt_workers_request_stop(p->w);
 	rt_workers_wait_ready(p->w);
+	if (p->cfg.warmup_ns > 0) {
+		struct timespec now;
+
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		atomic_store(p->warm_end_ns, rt_time_to_ns(&now) + p->cfg.warmup_ns);
+	}
 	rt_workers_open(p->w);
 	return err;
 }

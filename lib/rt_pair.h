@@ -19,6 +19,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "rt_loghist.h"
 #include "rt_pubstats.h"
 #include "rt_ring.h"
 #include "rt_mem.h"
@@ -63,6 +64,7 @@ struct rt_pair_part {
 	int ran_policy;             /* read back after set-up, -1 = never started */
 	_Atomic uint64_t sends;     /* tokens passed on */
 	struct rt_pubstats latency; /* us */
+	struct rt_loghist *loghist; /* lossless histogram (shared memory), NULL when off */
 	struct rt_ring samples;     /* with verbose: every latency (threads only) */
 	/* set by the predecessor before passing */
 	_Alignas(RT_CACHELINE) _Atomic int64_t sent_ns;
@@ -80,6 +82,8 @@ struct rt_pair_config {
 	int64_t pause_ns;
 	bool processes;             /* fork instead of threads */
 	bool verbose;               /* keep every sample in the rings (not with processes) */
+	bool loghist;               /* keep a lossless histogram per recording participant */
+	int64_t warmup_ns;          /* drop what is measured this long after the start */
 	uint64_t ring_samples;      /* capacity of each verbose ring */
 	const struct rt_pair_mech *mech;
 	void *mech_data;            /* the tool's, reached with rt_pair_mech_data() */

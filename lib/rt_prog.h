@@ -9,6 +9,7 @@
 #define RT_EXIT_OK 0
 #define RT_EXIT_FAILURE 1
 #define RT_EXIT_USAGE 2
+#define RT_EXIT_VERDICT 3 /* a --max-* limit was broken, or nothing was measured */
 
 #define RT_PRINTF(fmt, args) __attribute__((format(printf, fmt, args)))
 

@@ -4,6 +4,7 @@
  * clock read, integer nanosecond arithmetic and updates of its own data:
  * no allocation, no locks, no printing, no other system call (-x also asks
  * the timer for its overrun count, which is that mode's definition).
+ * Samples taken during --warmup are dropped before anything sees them.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -35,6 +36,11 @@ static bool duration_over(const struct ct_thread *t, const struct timespec *now)
 	return t->run->has_end && rt_time_cmp(now, &t->run->end_ts) >= 0;
 }
 
+static bool warming_up(const struct ct_thread *t, const struct timespec *now)
+{
+	return t->run->has_warmup && rt_time_cmp(now, &t->run->warm_end_ts) < 0;
+}
+
 /* -b: the first thread over the limit stops the trace and the run. */
 static void hit_break(struct ct_thread *t, int64_t value, int64_t diff_ns)
 {
@@ -62,6 +68,8 @@ static void record(struct ct_thread *t, const struct timespec *now, int64_t diff
 	rt_pubstats_add(&t->pub, value);
 	if (cfg->hist_buckets)
 		rt_hist_add(&t->hist, value, cycle);
+	if (t->loghist)
+		rt_loghist_add(t->loghist, value);
 	if (cfg->verbose)
 		rt_ring_push(&t->ring, cycle, value);
 	if (cfg->spike_us && diff_ns > cfg->spike_us * 1000) {
@@ -129,6 +137,9 @@ static void loop_sleep(struct ct_thread *t)
 		rt_time_add_ns(&next, -t->interval_ns);
 
 	while (!stop_requested(t->run)) {
+		uint64_t missed = 0;
+		int64_t diff_ns;
+		bool warm;
 		int ret;
 
 		if (relative)
@@ -142,17 +153,27 @@ static void loop_sleep(struct ct_thread *t)
 			break;
 		}
 		clock_gettime(cfg->clock, &now);
-		record(t, &now, rt_time_diff_ns(&now, &next));
+		diff_ns = rt_time_diff_ns(&now, &next);
+		warm = warming_up(t, &now);
+		if (!warm)
+			record(t, &now, diff_ns);
 		if ((cfg->loops && t->pub.stats.count >= cfg->loops) || duration_over(t, &now))
 			break;
 		if (relative) {
+			/* No grid to skip on: a whole interval late is a missed period. */
+			if (diff_ns >= t->interval_ns && !warm)
+				t->overruns += (uint64_t)(diff_ns / t->interval_ns);
 			next = now;
 			continue;
 		}
 		rt_time_add_ns(&next, t->interval_ns);
 		/* Woke later than a whole interval: skip the missed periods. */
-		while (rt_time_cmp(&now, &next) >= 0)
+		while (rt_time_cmp(&now, &next) >= 0) {
 			rt_time_add_ns(&next, t->interval_ns);
+			missed++;
+		}
+		if (!warm)
+			t->overruns += missed;
 	}
 }
 
@@ -189,10 +210,14 @@ static void loop_posix_timer(struct ct_thread *t)
 		if (sigwait(&set, &sig) != 0 || stop_requested(t->run))
 			break;
 		clock_gettime(cfg->clock, &now);
-		record(t, &now, rt_time_diff_ns(&now, &next));
+		bool warm = warming_up(t, &now);
+		if (!warm)
+			record(t, &now, rt_time_diff_ns(&now, &next));
 		if ((cfg->loops && t->pub.stats.count >= cfg->loops) || duration_over(t, &now))
 			break;
 		int overrun = timer_getoverrun(timer);
+		if (overrun > 0 && !warm)
+			t->overruns += (uint64_t)overrun;
 		rt_time_add_ns(&next, t->interval_ns * (1 + (overrun > 0 ? overrun : 0)));
 	}
 	timer_delete(timer);
@@ -212,6 +237,12 @@ static int alloc_buffers(struct ct_thread *t)
 		return err;
 	if (cfg->verbose && (err = rt_ring_init(&t->ring, t->ring_cap)))
 		return err;
+	if (rt_cli_results_need_hist(&cfg->results, cfg->json)) {
+		t->loghist = malloc(sizeof(*t->loghist));
+		if (!t->loghist)
+			return -ENOMEM;
+		rt_loghist_init(t->loghist); /* touches, so faults in, every page */
+	}
 	if (cfg->spike_us) {
 		t->spike_cap = (uint64_t)cfg->spike_nodes;
 		t->spikes = calloc((size_t)t->spike_cap, sizeof(*t->spikes));

@@ -16,6 +16,7 @@
 #include <sys/types.h>
 
 #include "rt_hist.h"
+#include "rt_loghist.h"
 #include "rt_pubstats.h"
 #include "rt_ring.h"
 #include "rt_stats.h"
@@ -52,6 +53,8 @@ struct ct_thread {
 	_Alignas(RT_CACHELINE) struct rt_pubstats pub;
 	_Atomic pid_t tid;
 	struct rt_hist hist;
+	struct rt_loghist *loghist; /* lossless histogram, NULL when not asked for */
+	uint64_t overruns;    /* periods missed by waking a whole interval late */
 	struct ct_spike *spikes;
 	uint64_t spike_cap;
 	uint64_t spike_count; /* all spikes seen, may exceed spike_cap */
@@ -73,6 +76,8 @@ struct ct_run {
 	struct timespec start_ts;     /* common base for -A / --secaligned */
 	struct timespec end_ts;       /* -D: start_ts + duration (cfg->clock) */
 	bool has_end;                 /* -D given: threads stop at end_ts */
+	struct timespec warm_end_ts;  /* --warmup: samples before it are dropped */
+	bool has_warmup;
 	pid_t break_tid;              /* -b: the thread that broke */
 	struct rt_trace trace;        /* -b: tracefs files, fds -1 when unused */
 	int nthreads;

@@ -78,6 +78,8 @@ static const struct option long_opts[] = {
 	{ "verbose", no_argument, NULL, 'v' },
 	{ "dbg_cyclictest", no_argument, NULL, OPT_DBG },
 	{ "posix_timers", no_argument, NULL, 'x' },
+	RT_CLI_RESULT_LONG_OPTIONS,
+	RT_CLI_OVERRUNS_LONG_OPTION,
 	{ "help", no_argument, NULL, OPT_HELP },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 },
@@ -111,10 +113,15 @@ void cyclictest_usage(void)
 "            --latency=PM_QOS  value in us written to /dev/cpu_dma_latency (default 0)\n"
 "-l LOOPS    --loops=LOOPS  cycles per thread (default 0 = endless)\n"
 "            --mainaffinity=CPUSET  run the main (display) thread on CPUSET\n"
+"            --max-latency=US  verdict: FAIL (exit 3) when any latency exceeds US\n"
+"            --max-overruns=N  verdict: FAIL when a thread missed more than N periods\n"
+"            --max-percentile=P:US  verdict: FAIL when a thread's P-th percentile\n"
+"                           exceeds US (repeatable, e.g. 99.9:80)\n"
 "-m          --mlockall     lock current and future memory (fail if not possible)\n"
 "-M          --refresh_on_max  redraw the display only when a maximum grows\n"
 "-N          --nsecs        report in ns instead of us\n"
 "-o RED      --oscope=RED   with -v, print only the maximum of every RED samples\n"
+"            --percentiles  after the summary, print percentile and overrun lines\n"
 "-p PRIO     --priority=PRIO  real-time priority of the threads (0..99)\n"
 "            --policy=NAME  other, normal, batch, idle, fifo or rr\n"
 "            --priospread   give thread N priority PRIO-N\n"
@@ -131,12 +138,14 @@ void cyclictest_usage(void)
 "            --tracemark    with -b, write a marker into the ftrace trace\n"
 "-u          --unbuffered   unbuffered stdout, for live processing\n"
 "-v          --verbose      print every sample as n:c:v (thread:cycle:latency)\n"
+"            --warmup=TIME  drop what is measured in the first TIME (as -D) from\n"
+"                           every result; -D and -l count after it\n"
 "            --dbg_cyclictest  print debugging information\n"
 "-x          --posix_timers  use POSIX interval timers instead of clock_nanosleep\n"
 "            --help         print this help and exit\n"
 "            --version      print the version and exit\n"
 "\n"
-"Usage errors exit with 2, run-time errors with 1.\n", stdout);
+"Usage errors exit with 2, run-time errors with 1, a failed verdict with 3.\n", stdout);
 }
 
 void cyclictest_config_init(struct cyclictest_config *cfg)
@@ -151,6 +160,7 @@ void cyclictest_config_init(struct cyclictest_config *cfg)
 	cfg->aligned_us = -1;
 	cfg->secaligned_us = -1;
 	cfg->spike_nodes = 1024;
+	rt_cli_results_init(&cfg->results);
 }
 
 #define GET(c, arg, min, max, unit, field)                                       \
@@ -182,6 +192,7 @@ static int parse_clock(const char *arg, clockid_t *clock)
 static int parse_one(struct cyclictest_config *cfg, int c, int argc, char *argv[])
 {
 	const char *v;
+	int err;
 
 	switch (c) {
 	case 'a':
@@ -273,7 +284,11 @@ static int parse_one(struct cyclictest_config *cfg, int c, int argc, char *argv[
 	case OPT_DBG: cfg->debug = true; break;
 	case OPT_HELP: cyclictest_usage(); return -1;
 	case OPT_VERSION: rt_prog_print_version(stdout); return -1;
-	default: return rt_cli_bad_option(argc, argv, c);
+	default:
+		err = rt_cli_result_option(&cfg->results, c, optarg);
+		if (err != RT_CLI_NOT_RESULT_OPTION)
+			return err;
+		return rt_cli_bad_option(argc, argv, c);
 	}
 	return 0;
 }

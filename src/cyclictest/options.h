@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "rt_affinity.h"
+#include "rt_cli.h"
 #include "rt_time.h"
 
 enum cyclictest_timer {
@@ -73,6 +74,8 @@ struct cyclictest_config {
 	bool smi;
 	bool resolution;         /* -R */
 	bool debug;              /* --dbg_cyclictest */
+	/* beyond 2.4: verdict limits, --percentiles, --warmup */
+	struct rt_cli_results results;
 };
 
 void cyclictest_config_init(struct cyclictest_config *cfg);

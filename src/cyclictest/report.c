@@ -181,6 +181,16 @@ void cyclictest_print_break(FILE *out, struct ct_run *run)
 		value);
 }
 
+struct rt_series *cyclictest_series(const struct ct_run *run)
+{
+	struct rt_series *s = calloc((size_t)run->nthreads, sizeof(*s));
+
+	for (int i = 0; s && i < run->nthreads; i++)
+		s[i] = (struct rt_series){ run->threads[i].pub.stats, run->threads[i].loghist,
+					   (int64_t)run->threads[i].overruns };
+	return s;
+}
+
 static void json_thread(struct rt_json *j, const struct ct_thread *t)
 {
 	const struct rt_stats *s = &t->pub.stats;
@@ -210,11 +220,32 @@ static void json_thread(struct rt_json *j, const struct ct_thread *t)
 	}
 	rt_json_int(j, "cpu", t->cpu);
 	rt_json_int(j, "node", t->cpu >= 0 ? rt_affinity_node_of_cpu(t->cpu) : -1);
+	/* beyond 2.4 */
+	rt_json_uint(j, "overruns", t->overruns);
+	rt_percentiles_write_json(j, "percentiles", t->loghist);
+	if (t->loghist)
+		rt_loghist_write_json(j, "latency_histogram", t->loghist);
 	rt_json_object_end(j);
 }
 
+/* Over all threads: their lossless histograms added. */
+static int json_all_percentiles(struct rt_json *j, const struct ct_run *run)
+{
+	struct rt_loghist *all = malloc(sizeof(*all));
+
+	if (!all)
+		return -ENOMEM;
+	rt_loghist_init(all);
+	for (int i = 0; i < run->nthreads; i++)
+		if (run->threads[i].loghist)
+			rt_loghist_merge(all, run->threads[i].loghist);
+	rt_percentiles_write_json(j, "percentiles", all);
+	free(all);
+	return 0;
+}
+
 int cyclictest_write_json(FILE *out, struct ct_run *run, const struct rt_report *rep,
-			  int return_code)
+			  int return_code, const struct rt_verdict *verdict)
 {
 	struct rt_report_sched sched = RT_REPORT_SCHED_INIT;
 	struct rt_json j;
@@ -230,6 +261,10 @@ int cyclictest_write_json(FILE *out, struct ct_run *run, const struct rt_report 
 	}
 	rt_json_object_end(&j);
 	rt_report_json_scheduling(&j, &sched);
+	if (json_all_percentiles(&j, run))
+		return -ENOMEM;
+	if (verdict)
+		rt_verdict_write_json(&j, verdict);
 	rt_json_object_end(&j);
 	return rt_json_finish(&j);
 }

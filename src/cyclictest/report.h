@@ -7,7 +7,9 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "rt_percentiles.h"
 #include "rt_report.h"
+#include "rt_verdict.h"
 
 #include "measure.h"
 #include "options.h"
@@ -37,9 +39,12 @@ int cyclictest_print_histogram(FILE *out, struct ct_run *run);
 void cyclictest_print_spikes(FILE *out, struct ct_run *run);
 void cyclictest_print_break(FILE *out, struct ct_run *run);
 
-/* --json document. 0 or a negative errno. */
+/* After the join: every thread's results for percentiles and verdicts (malloc'd). */
+struct rt_series *cyclictest_series(const struct ct_run *run);
+
+/* --json document; verdict NULL when no limit was given. 0 or a negative errno. */
 int cyclictest_write_json(FILE *out, struct ct_run *run, const struct rt_report *rep,
-			  int return_code);
+			  int return_code, const struct rt_verdict *verdict);
 
 /* Policy name and priority as the -v/header lines show them. */
 const char *cyclictest_policy_label(const struct cyclictest_config *cfg);

@@ -20,6 +20,7 @@
 #include "rt_sched.h"
 #include "rt_signal.h"
 #include "rt_time.h"
+#include "rt_verdict.h"
 
 #include "measure.h"
 #include "report.h"
@@ -41,6 +42,9 @@ struct ct_ctx {
 	struct ct_run run;
 	struct ct_status status;
 	struct rt_output json_out, hist_out;
+	struct rt_series *series;     /* after the join: one per thread */
+	struct rt_verdict verdict;    /* --max-*: judged when judged is set */
+	bool judged;
 	bool json_open, hist_open;
 	int dma_fd;
 	sigset_t signals;
@@ -236,6 +240,7 @@ static void free_threads(struct ct_run *run)
 		for (int i = 0; i < run->nthreads; i++) {
 			rt_hist_free(&run->threads[i].hist);
 			rt_ring_free(&run->threads[i].ring);
+			free(run->threads[i].loghist);
 			free(run->threads[i].spikes);
 		}
 		free(run->threads);
@@ -317,8 +322,12 @@ static void set_start(struct ct_ctx *c)
 		ts->tv_nsec = 0;
 		rt_time_add_ns(ts, cfg->secaligned_us * 1000);
 	}
+	/* --warmup comes first; -D counts the measured time after it. */
+	c->run.has_warmup = cfg->results.warmup_s > 0;
+	c->run.warm_end_ts = *ts;
+	rt_time_add_ns(&c->run.warm_end_ts, (int64_t)cfg->results.warmup_s * RT_NSEC_PER_SEC);
 	c->run.has_end = cfg->duration_s > 0;
-	c->run.end_ts = *ts;
+	c->run.end_ts = c->run.warm_end_ts;
 	rt_time_add_ns(&c->run.end_ts, (int64_t)cfg->duration_s * RT_NSEC_PER_SEC);
 }
 
@@ -464,6 +473,37 @@ static void stop_threads(struct ct_ctx *c)
 	rt_workers_stop(c->run.workers, wake_thread, drain_samples, c);
 }
 
+/*
+ * --max-*: judged once, before the JSON (which carries the verdict and the
+ * exit code). FAIL turns a clean run's exit code into RT_EXIT_VERDICT.
+ */
+static int judge(struct ct_ctx *c, int rc)
+{
+	const struct rt_limits *l = &c->cfg->results.limits;
+
+	if (!rt_limits_any(l))
+		return rc;
+	if (rt_verdict_judge(&c->verdict, l, c->series, c->run.nthreads)) {
+		rt_prog_error_errno(ENOMEM, "cannot judge the verdict");
+		return RT_EXIT_FAILURE;
+	}
+	c->judged = true;
+	return rc == RT_EXIT_OK && !c->verdict.pass ? RT_EXIT_VERDICT : rc;
+}
+
+/* --percentiles lines and the verdict: after everything 2.4 prints. */
+static void print_results(struct ct_ctx *c)
+{
+	const struct cyclictest_config *cfg = c->cfg;
+
+	if (cfg->results.percentiles) {
+		rt_percentiles_write_text(stdout, c->series, c->run.nthreads);
+		rt_overruns_write_text(stdout, c->series, c->run.nthreads);
+	}
+	if (c->judged)
+		rt_verdict_write_text(stdout, &c->verdict, cfg->nsecs ? "ns" : "us");
+}
+
 /* Everything printed and written after the join, from the same final numbers. */
 static int report(struct ct_ctx *c)
 {
@@ -489,10 +529,17 @@ static int report(struct ct_ctx *c)
 			rc = RT_EXIT_FAILURE;
 		}
 	}
+	c->series = cyclictest_series(run);
+	if (!c->series) {
+		rt_prog_error_errno(ENOMEM, "cannot collect the results");
+		return RT_EXIT_FAILURE;
+	}
+	rc = judge(c, rc);
 	if (!cfg->quiet && !cfg->verbose)
 		cyclictest_print_frame(stdout, run, false);
 	if (c->json_open) {
-		err = cyclictest_write_json(c->json_out.f, run, c->rep, rc);
+		err = cyclictest_write_json(c->json_out.f, run, c->rep, rc,
+					    c->judged ? &c->verdict : NULL);
 		if (!err)
 			err = rt_output_commit(&c->json_out);
 		else
@@ -523,6 +570,7 @@ static int report(struct ct_ctx *c)
 	if (cfg->spike_us)
 		cyclictest_print_spikes(stdout, run);
 	cyclictest_print_break(stdout, run);
+	print_results(c);
 	return rc;
 }
 
@@ -538,6 +586,8 @@ static void teardown(struct ct_ctx *c)
 		close(c->dma_fd);
 	if (c->run.loadavg_fd >= 0)
 		close(c->run.loadavg_fd);
+	free(c->series);
+	rt_verdict_free(&c->verdict);
 	free_threads(&c->run);
 }
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include <errno.h>
+#include <stdlib.h>
 #include <sched.h>
 #include <string.h>
 
@@ -12,6 +13,21 @@
 #include "rt_trace.h"
 
 #include "pairtool.h"
+
+const char pairtool_results_help[] =
+	"          --max-latency=US  verdict: FAIL (exit 3) when any latency exceeds US\n"
+	"          --max-percentile=P:US  verdict: FAIL when a P-th percentile exceeds US\n"
+	"                            (repeatable, e.g. 99.9:80)\n"
+	"          --percentiles     after the summary, print percentile lines\n"
+	"          --warmup=TIME     drop what is measured in the first TIME (as -D);\n"
+	"                            -D and -l count after it\n"
+	"\nUsage errors exit with 2, run-time errors with 1, a failed verdict with 3.\n";
+
+void pairtool_common_init(struct pairtool_common *cfg)
+{
+	memset(cfg, 0, sizeof(*cfg));
+	rt_cli_results_init(&cfg->results);
+}
 
 void pairtool_getopt_reset(void)
 {
@@ -51,8 +67,11 @@ int pairtool_common_option(struct pairtool_common *cfg, const struct option *opt
 	case PAIRTOOL_OPT_VERSION:
 		rt_prog_print_version(stdout);
 		return -1;
-	default:
-		return PAIRTOOL_NOT_COMMON;
+	default: {
+		int err = rt_cli_result_option(&cfg->results, c, arg);
+
+		return err == RT_CLI_NOT_RESULT_OPTION ? PAIRTOOL_NOT_COMMON : err;
+	}
 	}
 }
 
@@ -72,8 +91,60 @@ static int lock_memory(const struct pairtool_common *cfg)
 	return 0;
 }
 
+/* What the run found, beyond 2.4: every series, and the verdict when judged. */
+struct results {
+	struct rt_series *series;
+	int n;
+	struct rt_verdict verdict;
+	bool judged;
+};
+
+static int collect(struct results *res, const struct pairtool_ops *ops, void *tool,
+		   struct rt_pair *p)
+{
+	res->n = ops->nseries(tool);
+	res->series = calloc((size_t)res->n, sizeof(*res->series));
+	if (!res->series)
+		return -ENOMEM;
+	for (int i = 0; i < res->n; i++) {
+		struct rt_pair_part *pt = rt_pair_part(p, ops->series_part(tool, i));
+
+		res->series[i] = (struct rt_series){ pt->latency.stats, pt->loghist, -1 };
+	}
+	return 0;
+}
+
+/* Judged before the JSON, which carries the verdict and the exit code. */
+static int judge(const struct pairtool_common *cfg, struct results *res, int rc)
+{
+	if (!rt_limits_any(&cfg->results.limits))
+		return rc;
+	if (rt_verdict_judge(&res->verdict, &cfg->results.limits, res->series, res->n)) {
+		rt_prog_error_errno(ENOMEM, "cannot judge the verdict");
+		return RT_EXIT_FAILURE;
+	}
+	res->judged = true;
+	return rc == RT_EXIT_OK && !res->verdict.pass ? RT_EXIT_VERDICT : rc;
+}
+
+/* Over all series: their lossless histograms added. */
+static void json_all_percentiles(struct rt_json *j, const struct results *res)
+{
+	struct rt_loghist *all = malloc(sizeof(*all));
+
+	if (all) {
+		rt_loghist_init(all);
+		for (int i = 0; i < res->n; i++)
+			if (res->series[i].hist)
+				rt_loghist_merge(all, res->series[i].hist);
+	}
+	rt_percentiles_write_json(j, "percentiles", all);
+	free(all);
+}
+
 static int write_json(const struct pairtool_common *cfg, const struct rt_report *rep,
-		      const struct pairtool_ops *ops, void *tool, struct rt_output *json, int rc)
+		      const struct pairtool_ops *ops, void *tool, struct rt_output *json, int rc,
+		      const struct results *res)
 {
 	struct rt_json j;
 	int err;
@@ -81,6 +152,9 @@ static int write_json(const struct pairtool_common *cfg, const struct rt_report 
 	rt_json_init(&j, json->f);
 	rt_report_json_header(&j, rep, rc);
 	ops->write_json(tool, &j);
+	json_all_percentiles(&j, res);
+	if (res->judged)
+		rt_verdict_write_json(&j, &res->verdict);
 	rt_json_object_end(&j);
 	err = rt_json_finish(&j);
 	err = err ? err : rt_output_commit(json);
@@ -98,6 +172,7 @@ int pairtool_run(const struct pairtool_common *cfg, const struct rt_report *rep,
 	struct rt_output json = { 0 };
 	struct rt_trace trace = { .marker_fd = -1, .on_fd = -1 };
 	struct rt_pair *p = NULL;
+	struct results res = { 0 };
 	sigset_t signals;
 	int rc, err;
 
@@ -116,6 +191,8 @@ int pairtool_run(const struct pairtool_common *cfg, const struct rt_report *rep,
 		fprintf(stderr, "WARN: tracefs not available (%s): -b stops the test but no trace\n",
 			strerror(-err));
 	pc.trace = trace.on_fd >= 0 ? &trace : NULL;
+	pc.loghist = rt_cli_results_need_hist(&cfg->results, cfg->json != NULL);
+	pc.warmup_ns = (int64_t)cfg->results.warmup_s * RT_NSEC_PER_SEC;
 	if ((rc = lock_memory(cfg)) || (err = rt_pair_create(&p, &pc))) {
 		if (!rc) {
 			rt_prog_error_errno(-err, "cannot set up the %s", ops->what);
@@ -131,19 +208,30 @@ int pairtool_run(const struct pairtool_common *cfg, const struct rt_report *rep,
 		rt_prog_error_errno(-err, "cannot start the %s", ops->what);
 		rc = RT_EXIT_FAILURE;
 	} else {
-		rt_pair_run(p, &signals, (int64_t)cfg->duration_s * RT_NSEC_PER_SEC,
+		/* -D counts the measured time, after the warm-up. */
+		rt_pair_run(p, &signals,
+			    cfg->duration_s ? (int64_t)cfg->duration_s * RT_NSEC_PER_SEC + pc.warmup_ns
+					    : 0,
 			    ops->tick ? ops->tick_ns : -1, ops->tick, tool);
 	}
 	rt_pair_stop(p);
-	if (!rc) {
-		rc = ops->report(tool);
+	if (!rc && collect(&res, ops, tool, p)) {
+		rt_prog_error_errno(ENOMEM, "cannot collect the results");
+		rc = RT_EXIT_FAILURE;
+	} else if (!rc) {
+		rc = judge(cfg, &res, ops->report(tool));
 		if (json.f)
-			rc = write_json(cfg, rep, ops, tool, &json, rc);
+			rc = write_json(cfg, rep, ops, tool, &json, rc, &res);
 		if (ops->epilogue)
 			ops->epilogue(tool);
-	} else {
-		rt_output_abort(&json);
+		if (cfg->results.percentiles)
+			rt_percentiles_write_text(stdout, res.series, res.n);
+		if (res.judged)
+			rt_verdict_write_text(stdout, &res.verdict, "us");
 	}
+	rt_output_abort(&json);
+	free(res.series);
+	rt_verdict_free(&res.verdict);
 	rt_pair_destroy(p);
 	*pair = NULL;
 	rt_trace_close(&trace);

@@ -12,6 +12,7 @@
 #include "rt_cli.h"
 #include "rt_json.h"
 #include "rt_opt.h"
+#include "rt_percentiles.h"
 #include "rt_prog.h"
 #include "rt_report.h"
 #include "rt_worker.h"
@@ -33,6 +34,7 @@ static const struct option long_opts[] = {
 void pairs_config_init(struct pairs_config *cfg, const struct pairs_tool *tool)
 {
 	memset(cfg, 0, sizeof(*cfg));
+	pairtool_common_init(&cfg->common);
 	cfg->tool = tool;
 	cfg->pairs = 1;
 	cfg->affinity = -1;
@@ -64,8 +66,8 @@ static void usage(const struct pairs_tool *tool)
 		fputs("-S        --smp             one pair per allowed CPU, pinned, same priority\n",
 		      stdout);
 	fputs("-t [NUM]  --threads[=NUM]   NUM pairs; without NUM one pair per allowed CPU\n"
-	      "          --version         print the version and exit\n"
-	      "\nUsage errors exit with 2, run-time errors with 1.\n", stdout);
+	      "          --version         print the version and exit\n", stdout);
+	fputs(pairtool_results_help, stdout);
 }
 
 static int parse_one(struct pairs_config *cfg, int c, int argc, char *argv[])
@@ -280,6 +282,9 @@ static void write_json(void *tool, struct rt_json *j)
 			rt_json_double(j, "avg", rt_stats_avg(s), 2);
 			rt_json_int(j, "max", s->max);
 		}
+		rt_percentiles_write_json(j, "percentiles", rx->loghist);
+		if (rx->loghist)
+			rt_loghist_write_json(j, "latency_histogram", rx->loghist);
 		rt_json_object_end(j);
 		rt_json_object_end(j);
 		rt_report_sched_add(&sched, tx->ran_policy);
@@ -287,6 +292,18 @@ static void write_json(void *tool, struct rt_json *j)
 	}
 	rt_json_object_end(j);
 	rt_report_json_scheduling(j, &sched);
+}
+
+static int nseries(void *tool)
+{
+	return ((struct pairs_run *)tool)->cfg->pairs;
+}
+
+/* Pair i's series is its receiver's. */
+static int series_part(void *tool, int i)
+{
+	(void)tool;
+	return 2 * i;
 }
 
 static int report(void *tool)
@@ -331,6 +348,8 @@ static int run(const struct pairs_config *cfg, const struct rt_report *rep, void
 		.tick_ns = RT_LIVE_REFRESH_NS,
 		.report = report,
 		.write_json = write_json,
+		.nseries = nseries,
+		.series_part = series_part,
 		.epilogue = print_break,
 		.stops_trace = true,
 		.what = "pairs",

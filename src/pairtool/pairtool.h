@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "rt_cli.h"
 #include "rt_json.h"
 #include "rt_pair.h"
 #include "rt_report.h"
@@ -29,7 +30,8 @@ enum { PAIRTOOL_OPT_JSON = 256, PAIRTOOL_OPT_HELP, PAIRTOOL_OPT_VERSION };
 	{ "priority", required_argument, NULL, 'p' }, \
 	{ "prio", required_argument, NULL, 'p' }, \
 	{ "quiet", no_argument, NULL, 'q' }, \
-	{ "version", no_argument, NULL, PAIRTOOL_OPT_VERSION }
+	{ "version", no_argument, NULL, PAIRTOOL_OPT_VERSION }, \
+	RT_CLI_RESULT_LONG_OPTIONS
 
 /* What every pair tool's command line sets. */
 struct pairtool_common {
@@ -40,13 +42,20 @@ struct pairtool_common {
 	bool quiet;              /* -q */
 	bool mlockall;           /* -m: lock or fail (otherwise only when it cannot hurt) */
 	const char *json;        /* --json, "-" = stdout */
+	struct rt_cli_results results; /* --max-*, --percentiles, --warmup */
 };
+
+void pairtool_common_init(struct pairtool_common *cfg);
+
+/* Help lines of the options beyond 2.4, and the exit codes. */
+extern const char pairtool_results_help[];
 
 #define PAIRTOOL_NOT_COMMON 1
 
 /*
  * Take option c when it is one every pair tool has (-b, -D, -l, -p, -q,
- * --json, --version): 0, RT_EXIT_USAGE, -1 after --version (exit 0), or
+ * --json, --version, the verdict options, --percentiles, --warmup): 0,
+ * RT_EXIT_USAGE, -1 after --version (exit 0), or
  * PAIRTOOL_NOT_COMMON for the tool to handle.
  */
 int pairtool_common_option(struct pairtool_common *cfg, const struct option *opts, int c,
@@ -66,6 +75,10 @@ struct pairtool_ops {
 	int (*report)(void *tool);
 	/* The tool's JSON section, after the common header. */
 	void (*write_json)(void *tool, struct rt_json *j);
+	/* Its measured series (percentiles, verdict): how many, and the
+	 * participant that records series i. */
+	int (*nseries)(void *tool);
+	int (*series_part)(void *tool, int i);
 	/* After the JSON, may be NULL (2.4's place of the "# Break:" line). */
 	void (*epilogue)(void *tool);
 	const char *what;        /* "pairs" or "threads", for the error lines */
@@ -76,7 +89,9 @@ struct pairtool_ops {
 /*
  * The whole run: signals, the --json file opened before anything runs,
  * permission and memory locking, the engine (p->cfg filled from pc, the
- * trace added), start, the main loop, stop, report and JSON. The engine is
+ * trace, the lossless histograms and the warm-up added), start, the main
+ * loop, stop, report, verdict, JSON, then the --percentiles lines and the
+ * verdict lines after everything 2.4 prints. The engine is
  * handed to the tool through *pair until the run returns. Exit code.
  */
 int pairtool_run(const struct pairtool_common *cfg, const struct rt_report *rep,

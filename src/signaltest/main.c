@@ -93,6 +93,17 @@ static void write_json(void *tool, struct rt_json *j)
 	signaltest_write_json(j, ((struct display *)tool)->p);
 }
 
+static int nseries(void *tool)
+{
+	return ((struct display *)tool)->cfg->threads;
+}
+
+static int series_part(void *tool, int i)
+{
+	(void)tool;
+	return i;
+}
+
 static int run(const struct signaltest_config *cfg, const struct rt_report *rep)
 {
 	bool ticks = cfg->verbose || !cfg->common.quiet;
@@ -102,6 +113,8 @@ static int run(const struct signaltest_config *cfg, const struct rt_report *rep)
 		.tick_ns = cfg->verbose ? RT_VERBOSE_DRAIN_NS : RT_LIVE_REFRESH_NS,
 		.report = report,
 		.write_json = write_json,
+		.nseries = nseries,
+		.series_part = series_part,
 		.what = "threads",
 	};
 	struct rt_pair_config pc = {

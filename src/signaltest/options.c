@@ -39,8 +39,8 @@ static void usage(void)
 	      "-S        --smp             one thread per allowed CPU, pinned\n"
 	      "-t NUM    --threads=NUM     threads in the ring (default 2, at least 2)\n"
 	      "-v        --verbose         print every sample as n:c:v (thread:cycle:latency)\n"
-	      "          --version         print the version and exit\n"
-	      "\nUsage errors exit with 2, run-time errors with 1.\n", stdout);
+	      "          --version         print the version and exit\n", stdout);
+	fputs(pairtool_results_help, stdout);
 }
 
 static int parse_one(struct signaltest_config *cfg, int c, int argc, char *argv[])
@@ -79,6 +79,7 @@ int signaltest_parse_args(struct signaltest_config *cfg, int argc, char *argv[])
 	int c, err;
 
 	memset(cfg, 0, sizeof(*cfg));
+	pairtool_common_init(&cfg->common);
 	cfg->threads = 2;
 	pairtool_getopt_reset();
 	while ((c = getopt_long(argc, argv, ":a::b:D:hl:mp:qSt:v", long_opts, NULL)) != -1)

@@ -3,6 +3,7 @@
 #include <stdio.h>
 
 #include "rt_json.h"
+#include "rt_percentiles.h"
 #include "rt_sysinfo.h"
 
 #include "report.h"
@@ -72,6 +73,9 @@ void signaltest_write_json(struct rt_json *j, struct rt_pair *p)
 			rt_json_double(j, "avg", rt_stats_avg(s), 2);
 		}
 		rt_json_int(j, "cpu", pt->role.cpu >= 0 ? pt->role.cpu : atomic_load(&pt->cur_cpu));
+		rt_percentiles_write_json(j, "percentiles", pt->loghist);
+		if (pt->loghist)
+			rt_loghist_write_json(j, "latency_histogram", pt->loghist);
 		rt_json_object_end(j);
 		rt_report_sched_add(&sched, pt->ran_policy);
 	}

@@ -22,7 +22,11 @@ for line in open(sys.argv[2]):
     m = re.match(r"T: *(\d+) .* C: *(\d+) Min: *(\d+) .* Max: *(\d+)$", line)
     if m:
         t = d["thread"][m.group(1)]
-        assert list(t) == ["cycles", "min", "max", "avg", "cpu"], list(t)
+        assert list(t) == ["cycles", "min", "max", "avg", "cpu", "percentiles",
+                           "latency_histogram"], list(t)
+        assert t["latency_histogram"]["count"] == t["cycles"], t["latency_histogram"]["count"]
+        # under a million samples the nearest rank of p99.9999 is the last one
+        assert t["percentiles"]["p99.9999"] == t["max"], t["percentiles"]
         assert (t["cycles"], t["min"], t["max"]) == tuple(int(x) for x in m.groups()[1:]), line
 PY
 check_sched "$WORK/s.json" "$POLICY"

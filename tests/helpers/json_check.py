@@ -5,13 +5,19 @@
 usage: json_check.py FILE THREADS [SUMMARY_FILE]
 
 Proves: the file parses as JSON (NaN/Infinity rejected), the header keys in
-2.4 order with their trailing colons (and our "scheduling" after them), per-thread keys in order, histogram
-counts not above cycles, and, given the -q summary, that cycles/min/max/avg
-agree with the text.
+2.4 order with their trailing colons (and ours after them: "scheduling",
+"percentiles", maybe "verdict"), per-thread keys in order (ours after 2.4's),
+histogram counts not above cycles, the lossless histogram and percentiles
+consistent (see loghist.py), and, given the -q summary, that
+cycles/min/max/avg agree with the text.
 """
 import json
+import os
 import re
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import loghist  # noqa: E402
 
 
 def reject_constant(name):
@@ -24,11 +30,13 @@ def main():
         text = f.read()
     doc = json.loads(text, parse_constant=reject_constant,
                      object_pairs_hook=lambda pairs: pairs)
+    plain = json.loads(text)
     errors = []
     top = [k for k, _ in doc]
     want = ["file_version", "cmdline:", "rt_test_version:", "start_time", "end_time",
-            "return_code", "sysinfo", "num_threads", "resolution_in_ns", "thread", "scheduling"]
-    if top != want:
+            "return_code", "sysinfo", "num_threads", "resolution_in_ns", "thread", "scheduling",
+            "percentiles"]
+    if top != want and top != want + ["verdict"]:
         errors.append("top-level keys %s" % top)
     d = {k: v for k, v in doc}
     si = [k for k, _ in d["sysinfo"]]
@@ -48,9 +56,13 @@ def main():
     per = {}
     for k, v in thr:
         keys = [x for x, _ in v]
-        if keys != ["histogram", "cycles", "min", "max", "avg", "cpu", "node"]:
+        if keys != ["histogram", "cycles", "min", "max", "avg", "cpu", "node", "overruns",
+                    "percentiles", "latency_histogram"]:
             errors.append("thread %s keys %s" % (k, keys))
         t = dict(v)
+        loghist.check_series(plain["thread"][k], "thread " + k, errors)
+        if not isinstance(t.get("overruns"), int) or t["overruns"] < 0:
+            errors.append("thread %s: overruns %r" % (k, t.get("overruns")))
         hsum = sum(c for _, c in t["histogram"])
         if hsum > t["cycles"]:
             errors.append("thread %s histogram %d > cycles %d" % (k, hsum, t["cycles"]))
@@ -60,6 +72,7 @@ def main():
         elif not (t["min"] <= t["avg"] <= t["max"]):
             errors.append("thread %s: not min <= avg <= max" % k)
         per[int(k)] = t
+    loghist.check_total(plain, list(plain["thread"].values()), errors)
     if len(sys.argv) > 3:
         with open(sys.argv[3], encoding="utf-8") as f:
             for line in f:

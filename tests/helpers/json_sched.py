@@ -4,8 +4,8 @@
 
 usage: json_sched.py FILE POLICY
 
-Proves: the file is valid JSON whose last top-level key is "scheduling"
-(after every rt-tests 2.4 key), holding exactly "policy" then "realtime";
+Proves: the file is valid JSON with "scheduling" after every rt-tests 2.4
+key and before only our later additions ("percentiles", "verdict"), holding exactly "policy" then "realtime";
 policy is POLICY and realtime is 1 exactly for fifo and rr.
 """
 import json
@@ -18,10 +18,12 @@ def main():
         doc = json.load(f, object_pairs_hook=lambda pairs: pairs,
                         parse_constant=lambda c: (_ for _ in ()).throw(ValueError(c)))
     errors = []
-    if not doc or doc[-1][0] != "scheduling":
-        errors.append("last top-level key is %r, not 'scheduling'" % (doc[-1][0] if doc else None))
+    keys = [k for k, _ in doc]
+    if "scheduling" not in keys or \
+       keys[keys.index("scheduling") + 1:] not in (["percentiles"], ["percentiles", "verdict"]):
+        errors.append("top-level keys %s: 'scheduling' is not the last of 2.4's" % keys)
     else:
-        sched = doc[-1][1]
+        sched = dict(doc)["scheduling"]
         keys = [k for k, _ in sched]
         if keys != ["policy", "realtime"]:
             errors.append("scheduling keys %s" % keys)

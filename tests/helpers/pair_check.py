@@ -10,8 +10,12 @@ width 4), Cycles = LOOPS (when > 0), Min <= Cur/Avg <= Max, and that the
 JSON (2.4 schema, valid, our "scheduling" last) agrees with the text.
 """
 import json
+import os
 import re
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import loghist  # noqa: E402
 
 text = open(sys.argv[1], encoding="utf-8").read().split("\x1b")[-1]
 pairs, loops = int(sys.argv[2]), int(sys.argv[3])
@@ -38,8 +42,9 @@ if len(sys.argv) > 4:
                     parse_constant=lambda c: (_ for _ in ()).throw(ValueError(c)))
     if doc["num_threads"] != pairs or doc["rt_test_version:"] != "2.40":
         errors.append("json header")
-    if list(doc) != ["file_version", "cmdline:", "rt_test_version:", "start_time", "end_time",
-                     "return_code", "sysinfo", "num_threads", "thread", "scheduling"]:
+    want = ["file_version", "cmdline:", "rt_test_version:", "start_time", "end_time",
+            "return_code", "sysinfo", "num_threads", "thread", "scheduling", "percentiles"]
+    if list(doc) not in (want, want + ["verdict"]):
         errors.append("json top-level keys %s" % list(doc))
     for i in range(pairs):
         t = doc["thread"][str(i)]
@@ -47,14 +52,19 @@ if len(sys.argv) > 4:
             errors.append("json pair %d keys %s" % (i, list(t)))
             continue
         if list(t["sender"]) != ["cpu", "priority", "samples", "interval"] or \
-           list(t["receiver"]) != ["cpu", "priority", "min", "avg", "max"]:
+           list(t["receiver"]) != ["cpu", "priority", "min", "avg", "max", "percentiles",
+                                   "latency_histogram"]:
             errors.append("json pair %d member keys" % i)
+        else:
+            loghist.check_series(t["receiver"], "pair %d" % i, errors, count_key=None)
         if i < len(ids) and (t["sender"]["samples"] != int(ids[i][9]) or
                              t["sender"]["interval"] != int(ids[i][4])):
             errors.append("json pair %d: samples/interval disagree with the text" % i)
         if i < len(lat) and (t["receiver"]["min"] != int(lat[i][2]) or
                              t["receiver"]["max"] != int(lat[i][5])):
             errors.append("json pair %d: min/max disagree with the text" % i)
+    if not errors:
+        loghist.check_total(doc, [doc["thread"][str(i)]["receiver"] for i in range(pairs)], errors)
 for e in errors:
     print("pair: " + e)
 sys.exit(1 if errors else 0)

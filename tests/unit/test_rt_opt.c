@@ -116,6 +116,40 @@ START_TEST(parse_policy_table)
 }
 END_TEST
 
+static const struct {
+	const char *in;
+	int err;
+	uint32_t permyriad;
+	long long bound;
+} pct_cases[] = {
+	{ "99.9:80", 0, 999000, 80 },       { "50:0", 0, 500000, 0 },
+	{ "100:7", 0, 1000000, 7 },          { "99.9999:1000", 0, 999999, 1000 },
+	{ "0.0001:5", 0, 1, 5 },             { "99.90:3", 0, 999000, 3 },
+	{ "0:5", -ERANGE, 0, 0 },            { "100.0001:5", -ERANGE, 0, 0 },
+	{ "101:5", -ERANGE, 0, 0 },          { "99.99999:5", -EINVAL, 0, 0 },
+	{ "99.9", -EINVAL, 0, 0 },           { "99.9:", -EINVAL, 0, 0 },
+	{ ":80", -EINVAL, 0, 0 },            { "99.:80", -EINVAL, 0, 0 },
+	{ ".9:80", -EINVAL, 0, 0 },          { "-1:80", -EINVAL, 0, 0 },
+	{ "99.9:-1", -EINVAL, 0, 0 },        { "99.9:80us", -EINVAL, 0, 0 },
+	{ "nan:80", -EINVAL, 0, 0 },         { "1e2:80", -EINVAL, 0, 0 },
+	{ "99.9:1001", -ERANGE, 0, 0 },      { "99.9:80:1", -EINVAL, 0, 0 },
+};
+
+START_TEST(parse_percentile_limit_table)
+{
+	uint32_t pm = 7;
+	long long bound = 7;
+	int err = rt_opt_parse_percentile_limit(pct_cases[_i].in, 1000, &pm, &bound);
+
+	ck_assert_msg(err == pct_cases[_i].err, "'%s': err %d, want %d", pct_cases[_i].in, err,
+		      pct_cases[_i].err);
+	if (!err) {
+		ck_assert_uint_eq(pm, pct_cases[_i].permyriad);
+		ck_assert_int_eq(bound, pct_cases[_i].bound);
+	}
+}
+END_TEST
+
 static struct rt_cpulist allowed;
 
 static void cpus_setup(void)
@@ -223,6 +257,10 @@ Suite *unit_suite(void)
 	tc = tcase_create("durations_with_units");
 	tcase_add_loop_test(tc, parse_duration_table, 0,
 			    sizeof(dur_cases) / sizeof(dur_cases[0]));
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("percentile_limits_exact_to_four_decimals");
+	UNIT_LOOP(tc, parse_percentile_limit_table, pct_cases);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("policy_names");

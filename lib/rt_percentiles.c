@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <inttypes.h>
+
+#include "rt_percentiles.h"
+
+static void column(FILE *f, bool valid, int64_t v)
+{
+	if (valid)
+		fprintf(f, " %05" PRId64, v);
+	else
+		fputs(" -----", f);
+}
+
+void rt_percentiles_write_text(FILE *f, const struct rt_series *s, int n)
+{
+	for (int p = 0; p < RT_LOGHIST_NPCT; p++) {
+		/* "p99.9" -> "# P99.9 Latencies:" */
+		fprintf(f, "# P%s Latencies:", rt_loghist_pct_names[p] + 1);
+		for (int i = 0; i < n; i++) {
+			int64_t v = 0;
+			bool ok = s[i].hist && rt_loghist_percentile(s[i].hist, rt_loghist_pcts[p], &v);
+
+			column(f, ok, v);
+		}
+		fputc('\n', f);
+	}
+}
+
+void rt_overruns_write_text(FILE *f, const struct rt_series *s, int n)
+{
+	fputs("# Overruns:", f);
+	for (int i = 0; i < n; i++)
+		column(f, s[i].overruns >= 0, s[i].overruns);
+	fputc('\n', f);
+}
+
+void rt_percentiles_write_json(struct rt_json *j, const char *key, const struct rt_loghist *h)
+{
+	rt_json_object_begin(j, key);
+	for (int p = 0; p < RT_LOGHIST_NPCT; p++) {
+		int64_t v;
+
+		if (h && rt_loghist_percentile(h, rt_loghist_pcts[p], &v))
+			rt_json_int(j, rt_loghist_pct_names[p], v);
+		else
+			rt_json_null(j, rt_loghist_pct_names[p]);
+	}
+	rt_json_object_end(j);
+}
+
+void rt_loghist_write_json(struct rt_json *j, const char *key, const struct rt_loghist *h)
+{
+	char low[24];
+
+	rt_json_object_begin(j, key);
+	rt_json_string(j, "layout", "log-linear");
+	rt_json_int(j, "exact_below", RT_LOGHIST_EXACT);
+	rt_json_int(j, "sub_buckets", RT_LOGHIST_SUB);
+	rt_json_uint(j, "count", h->count);
+	if (h->count)
+		rt_json_int(j, "max", h->max);
+	else
+		rt_json_null(j, "max");
+	rt_json_object_begin(j, "buckets");
+	for (size_t i = 0; i < RT_LOGHIST_BUCKETS; i++) {
+		if (!h->bucket[i])
+			continue;
+		snprintf(low, sizeof(low), "%" PRId64, rt_loghist_bucket_low(i));
+		rt_json_uint(j, low, h->bucket[i]);
+	}
+	rt_json_object_end(j);
+	rt_json_object_end(j);
+}

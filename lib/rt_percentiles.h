@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The tail of a run's results, beyond rt-tests 2.4: percentiles from the
+ * lossless histogram and overruns, as text lines in the style of the
+ * histogram footer and as JSON, plus the histogram itself in a form other
+ * programs merge exactly. Writers only: they print to the FILE or JSON
+ * stream the tool hands them.
+ */
+#ifndef RT_PERCENTILES_H
+#define RT_PERCENTILES_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "rt_json.h"
+#include "rt_loghist.h"
+#include "rt_stats.h"
+
+/* One measured series (a cyclictest thread, a pair's receiver). */
+struct rt_series {
+	struct rt_stats stats;
+	const struct rt_loghist *hist;  /* NULL: not kept in this run */
+	int64_t overruns;               /* -1: the tool does not count them */
+};
+
+/*
+ * "# P50 Latencies: 00012 00015" and so on for every percentile of
+ * rt_loghist_pcts: one column per series, "-----" for a series without
+ * samples. (The maximum is in the summary and the histogram footer, whose
+ * "# Max Latencies:" line must stay the only one of that name.)
+ */
+void rt_percentiles_write_text(FILE *f, const struct rt_series *s, int n);
+
+/* "# Overruns: 00000 00003". */
+void rt_overruns_write_text(FILE *f, const struct rt_series *s, int n);
+
+/* "key": {"p50": v, ..., "p99.9999": v}, null for each when h is empty. */
+void rt_percentiles_write_json(struct rt_json *j, const char *key, const struct rt_loghist *h);
+
+/*
+ * "key": the histogram in its mergeable form (documented in cyclictest(8)):
+ * {"layout": "log-linear", "exact_below": 128, "sub_buckets": 128,
+ *  "count": N, "max": M, "buckets": {"LOW": COUNT, ...}}, one member per
+ * non-empty bucket keyed by the lowest value it holds.
+ */
+void rt_loghist_write_json(struct rt_json *j, const char *key, const struct rt_loghist *h);
+
+#endif

@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rt_verdict.h"
+
+void rt_limits_init(struct rt_limits *l)
+{
+	memset(l, 0, sizeof(*l));
+	l->max_latency = -1;
+	l->max_overruns = -1;
+}
+
+bool rt_limits_any(const struct rt_limits *l)
+{
+	return l->max_latency >= 0 || l->max_overruns >= 0 || l->npct > 0;
+}
+
+static int add(struct rt_verdict *v, size_t *cap, struct rt_broken b)
+{
+	if (v->nbroken == *cap) {
+		size_t n = *cap ? 2 * *cap : 8;
+		struct rt_broken *m = realloc(v->broken, n * sizeof(*m));
+
+		if (!m)
+			return -ENOMEM;
+		v->broken = m;
+		*cap = n;
+	}
+	v->broken[v->nbroken++] = b;
+	v->pass = false;
+	return 0;
+}
+
+static int judge_one(struct rt_verdict *v, size_t *cap, const struct rt_limits *l,
+		     const struct rt_series *s, int i)
+{
+	int err = 0;
+
+	if (rt_stats_empty(&s->stats))
+		return add(v, cap, (struct rt_broken){ RT_BROKEN_NO_SAMPLES, 0, i, 0, 1 });
+	if (l->max_latency >= 0 && s->stats.max > l->max_latency)
+		err = add(v, cap, (struct rt_broken){ RT_BROKEN_MAX_LATENCY, 0, i, s->stats.max,
+						      l->max_latency });
+	for (int k = 0; !err && k < l->npct; k++) {
+		int64_t val;
+
+		if (s->hist && rt_loghist_percentile(s->hist, l->pct[k].permyriad / 10000.0, &val) &&
+		    val > l->pct[k].bound)
+			err = add(v, cap, (struct rt_broken){ RT_BROKEN_PERCENTILE, l->pct[k].permyriad,
+							      i, val, l->pct[k].bound });
+	}
+	if (!err && l->max_overruns >= 0 && s->overruns > l->max_overruns)
+		err = add(v, cap, (struct rt_broken){ RT_BROKEN_OVERRUNS, 0, i, s->overruns,
+						      l->max_overruns });
+	return err;
+}
+
+int rt_verdict_judge(struct rt_verdict *v, const struct rt_limits *l, const struct rt_series *s,
+		     int n)
+{
+	size_t cap = 0;
+	int err = 0;
+
+	memset(v, 0, sizeof(*v));
+	v->pass = true;
+	for (int i = 0; !err && i < n; i++)
+		err = judge_one(v, &cap, l, &s[i], i);
+	return err;
+}
+
+void rt_verdict_free(struct rt_verdict *v)
+{
+	free(v->broken);
+	v->broken = NULL;
+	v->nbroken = 0;
+}
+
+/* 999000 -> "99.9", 1000000 -> "100", 1 -> "0.0001". */
+static void format_pct(uint32_t permyriad, char *buf, size_t len)
+{
+	uint32_t frac = permyriad % 10000;
+	int digits = 4;
+
+	if (!frac) {
+		snprintf(buf, len, "%u", permyriad / 10000);
+		return;
+	}
+	while (frac % 10 == 0) {
+		frac /= 10;
+		digits--;
+	}
+	snprintf(buf, len, "%u.%0*u", permyriad / 10000, digits, frac);
+}
+
+void rt_broken_limit_name(const struct rt_broken *b, char *buf, size_t len)
+{
+	char pct[16];
+
+	switch (b->kind) {
+	case RT_BROKEN_NO_SAMPLES: snprintf(buf, len, "samples"); break;
+	case RT_BROKEN_MAX_LATENCY: snprintf(buf, len, "max-latency"); break;
+	case RT_BROKEN_OVERRUNS: snprintf(buf, len, "max-overruns"); break;
+	case RT_BROKEN_PERCENTILE:
+		format_pct(b->permyriad, pct, sizeof(pct));
+		snprintf(buf, len, "max-percentile=%s", pct);
+		break;
+	}
+}
+
+void rt_verdict_write_text(FILE *f, const struct rt_verdict *v, const char *unit)
+{
+	char name[40];
+
+	fprintf(f, "# Verdict: %s\n", v->pass ? "PASS" : "FAIL");
+	for (size_t k = 0; k < v->nbroken; k++) {
+		const struct rt_broken *b = &v->broken[k];
+
+		rt_broken_limit_name(b, name, sizeof(name));
+		if (b->kind == RT_BROKEN_NO_SAMPLES)
+			fprintf(f, "# Verdict: thread %d: no samples, nothing was measured\n",
+				b->thread);
+		else
+			fprintf(f, "# Verdict: thread %d: %s: %" PRId64 " > %" PRId64 "%s%s\n",
+				b->thread, name, b->value, b->bound,
+				b->kind == RT_BROKEN_OVERRUNS ? "" : " ",
+				b->kind == RT_BROKEN_OVERRUNS ? "" : unit);
+	}
+}
+
+void rt_verdict_write_json(struct rt_json *j, const struct rt_verdict *v)
+{
+	char name[40];
+
+	rt_json_object_begin(j, "verdict");
+	rt_json_string(j, "result", v->pass ? "pass" : "fail");
+	rt_json_array_begin(j, "broken");
+	for (size_t k = 0; k < v->nbroken; k++) {
+		const struct rt_broken *b = &v->broken[k];
+
+		rt_broken_limit_name(b, name, sizeof(name));
+		rt_json_object_begin(j, NULL);
+		rt_json_string(j, "limit", name);
+		rt_json_int(j, "thread", b->thread);
+		rt_json_int(j, "value", b->value);
+		rt_json_int(j, "bound", b->bound);
+		rt_json_object_end(j);
+	}
+	rt_json_array_end(j);
+	rt_json_object_end(j);
+}

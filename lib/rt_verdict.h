@@ -1,0 +1,80 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Verdicts: the limits a user sets (--max-latency, --max-percentile,
+ * --max-overruns), judged against every series after the run. A series
+ * without samples never passes. The tools exit with RT_EXIT_VERDICT when
+ * the verdict is FAIL.
+ */
+#ifndef RT_VERDICT_H
+#define RT_VERDICT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "rt_json.h"
+#include "rt_percentiles.h"
+
+#define RT_VERDICT_MAX_PCT_LIMITS 16
+
+struct rt_pct_limit {
+	uint32_t permyriad;   /* the percentile in 1/10000 % (99.9 -> 999000) */
+	int64_t bound;
+};
+
+/* What the user allows; values in the run's unit (us, ns with -N). */
+struct rt_limits {
+	int64_t max_latency;  /* -1 = no limit */
+	int64_t max_overruns; /* -1 = no limit */
+	int npct;
+	struct rt_pct_limit pct[RT_VERDICT_MAX_PCT_LIMITS];
+};
+
+void rt_limits_init(struct rt_limits *l);
+bool rt_limits_any(const struct rt_limits *l);
+
+enum rt_broken_kind {
+	RT_BROKEN_NO_SAMPLES,
+	RT_BROKEN_MAX_LATENCY,
+	RT_BROKEN_PERCENTILE,
+	RT_BROKEN_OVERRUNS,
+};
+
+/* One broken limit: series `thread` measured value, the limit was bound. */
+struct rt_broken {
+	enum rt_broken_kind kind;
+	uint32_t permyriad;   /* RT_BROKEN_PERCENTILE: which one */
+	int thread;
+	int64_t value;
+	int64_t bound;
+};
+
+struct rt_verdict {
+	bool pass;
+	size_t nbroken;
+	struct rt_broken *broken;
+};
+
+/*
+ * Judge n series against l. A percentile limit needs every series' hist.
+ * 0 or -ENOMEM; rt_verdict_free() afterwards in either case.
+ */
+int rt_verdict_judge(struct rt_verdict *v, const struct rt_limits *l, const struct rt_series *s,
+		     int n);
+void rt_verdict_free(struct rt_verdict *v);
+
+/* "max-latency", "max-percentile=99.9", "max-overruns" or "samples". */
+void rt_broken_limit_name(const struct rt_broken *b, char *buf, size_t len);
+
+/*
+ * "# Verdict: PASS" or "# Verdict: FAIL", then one line per broken limit:
+ * "# Verdict: thread 1: max-percentile=99.9: 81 > 80 us",
+ * "# Verdict: thread 0: samples: none" ... unit is "us" or "ns".
+ */
+void rt_verdict_write_text(FILE *f, const struct rt_verdict *v, const char *unit);
+
+/* "verdict": {"result": "pass"|"fail", "broken": [{limit, thread, value, bound}...]} */
+void rt_verdict_write_json(struct rt_json *j, const struct rt_verdict *v);
+
+#endif

@@ -1,0 +1,88 @@
+#!/bin/sh
+# Proves cyclictest's verdicts: a limit far below any latency FAILs with exit
+# 3 and one line per thread naming the limit, the value and the bound, after
+# the unchanged 2.4 summary; generous limits PASS with exit 0; a run stopped
+# before its first sample FAILs ("no samples"); the JSON carries the same
+# verdict and return code; bad limit forms are usage errors (exit 2).
+. "$top_srcdir/tests/cli/lib.sh"
+need_python3
+rt_or_other
+
+# Far below: every thread's max is at least 1 us.
+run_tool_timeout 30 cyclictest -q $MLOCK -p $PRIO -t 2 -i 1000 -l 200 --max-latency=0 \
+	--max-percentile=50:0 --json="$WORK/f.json"
+expect_exit 3
+check_summary "$OUT" 2 200
+sed -n '1,/^T: 1 /d;p' "$OUT" >"$WORK/after"
+cat >"$WORK/after.re" <<'RE'
+# Verdict: FAIL
+# Verdict: thread 0: max-latency: [1-9][0-9]* > 0 us
+# Verdict: thread 0: max-percentile=50: [1-9][0-9]* > 0 us
+# Verdict: thread 1: max-latency: [1-9][0-9]* > 0 us
+# Verdict: thread 1: max-percentile=50: [1-9][0-9]* > 0 us
+RE
+compare_regex "$WORK/after" "$WORK/after.re"
+check_json "$WORK/f.json" 2 "$OUT"
+python3 - "$WORK/f.json" "$OUT" <<'PY' || fail "verdict json disagrees with the text"
+import json, re, sys
+d = json.load(open(sys.argv[1]))
+assert d["return_code"] == 3, d["return_code"]
+v = d["verdict"]
+assert v["result"] == "fail"
+text = [l for l in open(sys.argv[2]) if l.startswith("# Verdict: thread")]
+assert len(text) == len(v["broken"]) == 4, (text, v)
+for line, b in zip(text, v["broken"]):
+    assert line == "# Verdict: thread %d: %s: %d > %d us\n" % (
+        b["thread"], b["limit"], b["value"], b["bound"]), (line, b)
+    t = d["thread"][str(b["thread"])]
+    want = t["max"] if b["limit"] == "max-latency" else t["percentiles"]["p50"]
+    assert b["value"] == want, (b, want)
+PY
+
+# Generous: PASS, exit 0, the verdict the last line after the 2.4 summary.
+run_tool_timeout 30 cyclictest -q $MLOCK -p $PRIO -t 2 -i 1000 -l 200 \
+	--max-latency=3600000000 --max-percentile=99.9999:3600000000 --max-overruns=1000000
+expect_exit 0
+check_summary "$OUT" 2 200
+[ "$(tail -n 1 "$OUT")" = "# Verdict: PASS" ] || fail "last line: $(tail -n 1 "$OUT")"
+[ "$(grep -c '^# Verdict' "$OUT")" -eq 1 ] || fail "more than one verdict line"
+
+# No limit: no verdict line, exit 0 (nothing changes without the options).
+run_tool_timeout 30 cyclictest -q $MLOCK -p $PRIO -i 1000 -l 50
+expect_exit 0
+expect_no_match "$OUT" '^# (Verdict|P[0-9])'
+
+# Stopped before the first sample (-i 1 s, SIGINT after 0.3 s): FAIL.
+"$(tool cyclictest)" -q $MLOCK -p $PRIO -i 1000000 --max-latency=1000000 \
+	--json="$WORK/e.json" >"$OUT" 2>"$ERR" </dev/null &
+pid=$!
+sleep 0.3
+kill -INT "$pid"
+RC=0
+wait "$pid" || RC=$?
+expect_exit 3
+expect_match "$OUT" '^T: 0 .* C: +0 '
+sed -n '/^# Verdict/p' "$OUT" >"$WORK/empty"
+expect_text "$WORK/empty" "# Verdict: FAIL
+# Verdict: thread 0: no samples, nothing was measured"
+python3 - "$WORK/e.json" <<'PY' || fail "json of an empty run"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["return_code"] == 3
+assert d["verdict"] == {"result": "fail", "broken": [
+    {"limit": "samples", "thread": 0, "value": 0, "bound": 1}]}, d["verdict"]
+assert all(v is None for v in d["thread"]["0"]["percentiles"].values())
+assert all(v is None for v in d["percentiles"].values())
+PY
+
+# Bad forms: one line naming the option and what it accepts, exit 2, no file.
+for bad in --max-percentile=99.9 --max-percentile=101:5 --max-percentile=99.99999:5 \
+	--max-latency=-1 --max-overruns=x --warmup=1.5; do
+	run_tool cyclictest -q -l 1 --json="$WORK/bad.json" "$bad"
+	expect_exit 2
+	[ "$(wc -l <"$ERR")" -eq 2 ] || fail "$bad: $(cat "$ERR")"
+	expect_match "$ERR" "^cyclictest: invalid ${bad%%=*} "
+	expect_match "$ERR" "^cyclictest: invalid --[a-z-]+ '[^']*': must be"
+	[ ! -e "$WORK/bad.json" ] || fail "$bad: --json file written"
+done
+finish

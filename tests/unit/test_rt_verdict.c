@@ -1,0 +1,239 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "unit.h"
+
+#include "rt_json.h"
+#include "rt_percentiles.h"
+#include "rt_verdict.h"
+
+static struct rt_loghist hist[3];
+static struct rt_series series[3];
+
+/* Series 0: 1..1000; series 1: 1..1000 and one 5000; series 2: empty. */
+static void fill(void)
+{
+	for (int i = 0; i < 3; i++) {
+		rt_loghist_init(&hist[i]);
+		rt_stats_init(&series[i].stats);
+		series[i].hist = &hist[i];
+		series[i].overruns = i;
+	}
+	for (int v = 1; v <= 1000; v++)
+		for (int i = 0; i < 2; i++) {
+			rt_loghist_add(&hist[i], v);
+			rt_stats_add(&series[i].stats, v);
+		}
+	rt_loghist_add(&hist[1], 5000);
+	rt_stats_add(&series[1].stats, 5000);
+}
+
+static char *text_of(void (*fn)(FILE *, const void *), const void *arg)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	ck_assert_ptr_nonnull(f);
+	fn(f, arg);
+	fclose(f);
+	return buf;
+}
+
+static void verdict_text(FILE *f, const void *v)
+{
+	rt_verdict_write_text(f, v, "us");
+}
+
+START_TEST(no_limit_broken_passes)
+{
+	struct rt_limits l;
+	struct rt_verdict v;
+	char *t;
+
+	fill();
+	rt_limits_init(&l);
+	ck_assert(!rt_limits_any(&l));
+	l.max_latency = 5000;
+	l.pct[l.npct++] = (struct rt_pct_limit){ 990000, 1000 };
+	l.max_overruns = 1;
+	ck_assert(rt_limits_any(&l));
+	ck_assert_int_eq(rt_verdict_judge(&v, &l, series, 2), 0);
+	ck_assert(v.pass);
+	ck_assert_uint_eq(v.nbroken, 0);
+	t = text_of(verdict_text, &v);
+	ck_assert_str_eq(t, "# Verdict: PASS\n");
+	free(t);
+	rt_verdict_free(&v);
+}
+END_TEST
+
+START_TEST(each_broken_limit_names_thread_value_and_bound)
+{
+	struct rt_limits l;
+	struct rt_verdict v;
+	char *t;
+
+	fill();
+	rt_limits_init(&l);
+	l.max_latency = 1000;                                   /* series 1: 5000 */
+	/* p99.9: rank 999 of 1000 is 999, bucket 996..999; of 1001 rank 1000 is 1000, bucket 1000..1003 */
+	l.pct[l.npct++] = (struct rt_pct_limit){ 999000, 990 };
+	l.max_overruns = 0;                                     /* series 1: 1 */
+	ck_assert_int_eq(rt_verdict_judge(&v, &l, series, 3), 0);
+	ck_assert(!v.pass);
+	t = text_of(verdict_text, &v);
+	ck_assert_str_eq(t, "# Verdict: FAIL\n"
+			    "# Verdict: thread 0: max-percentile=99.9: 999 > 990 us\n"
+			    "# Verdict: thread 1: max-latency: 5000 > 1000 us\n"
+			    "# Verdict: thread 1: max-percentile=99.9: 1003 > 990 us\n"
+			    "# Verdict: thread 1: max-overruns: 1 > 0\n"
+			    "# Verdict: thread 2: no samples, nothing was measured\n");
+	free(t);
+	rt_verdict_free(&v);
+}
+END_TEST
+
+START_TEST(empty_series_fails_even_without_value_limits)
+{
+	struct rt_limits l;
+	struct rt_verdict v;
+
+	fill();
+	rt_limits_init(&l);
+	l.max_overruns = 100;
+	ck_assert_int_eq(rt_verdict_judge(&v, &l, &series[2], 1), 0);
+	ck_assert(!v.pass);
+	ck_assert_uint_eq(v.nbroken, 1);
+	ck_assert_int_eq(v.broken[0].kind, RT_BROKEN_NO_SAMPLES);
+	rt_verdict_free(&v);
+}
+END_TEST
+
+START_TEST(json_lists_broken_limits)
+{
+	struct rt_limits l;
+	struct rt_verdict v;
+	struct rt_json j;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	fill();
+	rt_limits_init(&l);
+	l.pct[l.npct++] = (struct rt_pct_limit){ 1, 0 }; /* p0.0001 of series 0 is 1 */
+	ck_assert_int_eq(rt_verdict_judge(&v, &l, series, 1), 0);
+	rt_json_init(&j, f);
+	rt_json_object_begin(&j, NULL);
+	rt_verdict_write_json(&j, &v);
+	rt_json_object_end(&j);
+	ck_assert_int_eq(rt_json_finish(&j), 0);
+	fclose(f);
+	ck_assert_str_eq(buf, "{\n"
+			      "  \"verdict\": {\n"
+			      "    \"result\": \"fail\",\n"
+			      "    \"broken\": [\n"
+			      "      {\n"
+			      "        \"limit\": \"max-percentile=0.0001\",\n"
+			      "        \"thread\": 0,\n"
+			      "        \"value\": 1,\n"
+			      "        \"bound\": 0\n"
+			      "      }\n"
+			      "    ]\n"
+			      "  }\n"
+			      "}\n");
+	free(buf);
+	rt_verdict_free(&v);
+}
+END_TEST
+
+static void pct_text(FILE *f, const void *arg)
+{
+	(void)arg;
+	rt_percentiles_write_text(f, series, 3);
+	rt_overruns_write_text(f, series, 3);
+}
+
+START_TEST(percentile_lines_one_column_per_thread)
+{
+	char *t;
+
+	fill();
+	t = text_of(pct_text, NULL);
+	/* Exact below 128, then buckets of 2 in 256..511, of 4 in 512..1023:
+	 * a percentile is the upper bound of its sample's bucket, capped at the max. */
+	ck_assert_str_eq(t, "# P50 Latencies: 00501 00501 -----\n"
+			    "# P90 Latencies: 00903 00903 -----\n"
+			    "# P99 Latencies: 00991 00991 -----\n"
+			    "# P99.9 Latencies: 00999 01003 -----\n"
+			    "# P99.99 Latencies: 01000 05000 -----\n"
+			    "# P99.999 Latencies: 01000 05000 -----\n"
+			    "# P99.9999 Latencies: 01000 05000 -----\n"
+			    "# Overruns: 00000 00001 00002\n");
+	free(t);
+}
+END_TEST
+
+START_TEST(histogram_json_keys_are_bucket_low_values)
+{
+	struct rt_loghist h;
+	struct rt_json j;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	rt_loghist_init(&h);
+	rt_loghist_add(&h, 3);
+	rt_loghist_add(&h, 3);
+	rt_loghist_add(&h, 1001); /* bucket 1000..1007 */
+	rt_json_init(&j, f);
+	rt_json_object_begin(&j, NULL);
+	rt_loghist_write_json(&j, "h", &h);
+	rt_percentiles_write_json(&j, "p", NULL);
+	rt_json_object_end(&j);
+	ck_assert_int_eq(rt_json_finish(&j), 0);
+	fclose(f);
+	ck_assert_str_eq(buf, "{\n"
+			      "  \"h\": {\n"
+			      "    \"layout\": \"log-linear\",\n"
+			      "    \"exact_below\": 128,\n"
+			      "    \"sub_buckets\": 128,\n"
+			      "    \"count\": 3,\n"
+			      "    \"max\": 1001,\n"
+			      "    \"buckets\": {\n"
+			      "      \"3\": 2,\n"
+			      "      \"1000\": 1\n"
+			      "    }\n"
+			      "  },\n"
+			      "  \"p\": {\n"
+			      "    \"p50\": null,\n"
+			      "    \"p90\": null,\n"
+			      "    \"p99\": null,\n"
+			      "    \"p99.9\": null,\n"
+			      "    \"p99.99\": null,\n"
+			      "    \"p99.999\": null,\n"
+			      "    \"p99.9999\": null\n"
+			      "  }\n"
+			      "}\n");
+	free(buf);
+}
+END_TEST
+
+Suite *unit_suite(void)
+{
+	Suite *s = suite_create("rt_verdict");
+	TCase *tc = tcase_create("verdicts");
+
+	tcase_add_test(tc, no_limit_broken_passes);
+	tcase_add_test(tc, each_broken_limit_names_thread_value_and_bound);
+	tcase_add_test(tc, empty_series_fails_even_without_value_limits);
+	tcase_add_test(tc, json_lists_broken_limits);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("percentile_output");
+	tcase_add_test(tc, percentile_lines_one_column_per_thread);
+	tcase_add_test(tc, histogram_json_keys_are_bucket_low_values);
+	suite_add_tcase(s, tc);
+	return s;
+}
