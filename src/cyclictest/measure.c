@@ -36,9 +36,21 @@ static bool duration_over(const struct ct_thread *t, const struct timespec *now)
 	return t->run->has_end && rt_time_cmp(now, &t->run->end_ts) >= 0;
 }
 
-static bool warming_up(const struct ct_thread *t, const struct timespec *now)
+/*
+ * --warmup: a sample belongs to the warm-up when it was due by its end,
+ * shifted by the offset of the thread's first period from the common start,
+ * so that -D after a warm-up counts the same periods as -D from the start.
+ */
+static void set_warm_end(struct ct_thread *t, const struct timespec *first_due)
 {
-	return t->run->has_warmup && rt_time_cmp(now, &t->run->warm_end_ts) < 0;
+	t->warm_end = t->run->warm_end_ts;
+	rt_time_add_ns(&t->warm_end,
+		       rt_time_diff_ns(first_due, &t->run->start_ts) - t->interval_ns);
+}
+
+static bool warming_up(const struct ct_thread *t, const struct timespec *due)
+{
+	return t->run->has_warmup && rt_time_cmp(due, &t->warm_end) <= 0;
 }
 
 /* -b: the first thread over the limit stops the trace and the run. */
@@ -133,6 +145,7 @@ static void loop_sleep(struct ct_thread *t)
 	struct timespec next = first_wakeup(t), now;
 	bool relative = cfg->timer == CT_TIMER_RELATIVE || cfg->timer == CT_TIMER_NANOSLEEP;
 
+	set_warm_end(t, &next);
 	if (relative) /* expected = previous wakeup + interval */
 		rt_time_add_ns(&next, -t->interval_ns);
 
@@ -154,7 +167,7 @@ static void loop_sleep(struct ct_thread *t)
 		}
 		clock_gettime(cfg->clock, &now);
 		diff_ns = rt_time_diff_ns(&now, &next);
-		warm = warming_up(t, &now);
+		warm = warming_up(t, &next);
 		if (!warm)
 			record(t, &now, diff_ns);
 		if ((cfg->loops && t->pub.stats.count >= cfg->loops) || duration_over(t, &now))
@@ -188,6 +201,7 @@ static void loop_posix_timer(struct ct_thread *t)
 	timer_t timer;
 	int sig;
 
+	set_warm_end(t, &next);
 	sigemptyset(&set);
 	sigaddset(&set, RT_SIGNAL_TIMER);
 	sev.sigev_notify = SIGEV_THREAD_ID;
@@ -210,7 +224,7 @@ static void loop_posix_timer(struct ct_thread *t)
 		if (sigwait(&set, &sig) != 0 || stop_requested(t->run))
 			break;
 		clock_gettime(cfg->clock, &now);
-		bool warm = warming_up(t, &now);
+		bool warm = warming_up(t, &next);
 		if (!warm)
 			record(t, &now, rt_time_diff_ns(&now, &next));
 		if ((cfg->loops && t->pub.stats.count >= cfg->loops) || duration_over(t, &now))

@@ -55,6 +55,7 @@ struct ct_thread {
 	struct rt_hist hist;
 	struct rt_loghist *loghist; /* lossless histogram, NULL when not asked for */
 	uint64_t overruns;    /* periods missed by waking a whole interval late */
+	struct timespec warm_end; /* --warmup: this thread's samples due by it are dropped */
 	struct ct_spike *spikes;
 	uint64_t spike_cap;
 	uint64_t spike_count; /* all spikes seen, may exceed spike_cap */

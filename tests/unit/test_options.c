@@ -136,6 +136,14 @@ static const struct {
 	{ PTSEMATEST, "-a 1-0", "ptsematest: invalid --affinity '1-0': must be one CPU of the allowed CPUs @ALLOWED@" },
 	{ PTSEMATEST, "-l", "ptsematest: option '-l' requires an argument" },
 	{ PTSEMATEST, "-d 1000001", "ptsematest: invalid --distance '1000001': must be 0..1000000 (us)" },
+	{ CYCLICTEST, "--max-percentile=99.9", "cyclictest: invalid --max-percentile '99.9': must be P:BOUND, P in 0.0001..100 with at most 4 decimals, BOUND 0..3600000000000 (us, or ns with cyclictest -N)" },
+	{ CYCLICTEST, "--max-latency=-1", "cyclictest: invalid --max-latency '-1': must be 0..3600000000000 (us, or ns with cyclictest -N)" },
+	{ CYCLICTEST, "--max-overruns=x", "cyclictest: invalid --max-overruns 'x': must be 0..4611686018427387904" },
+	{ CYCLICTEST, "--warmup=1.5", "cyclictest: invalid --warmup '1.5': must be N, Ns, Nm, Nh or Nd, at most 3650d" },
+	{ SIGNALTEST, "--max-overruns=1", "signaltest: unrecognized or ambiguous option '--max-overruns=1'" },
+	{ SIGWAITTEST, "--warmup=5x", "sigwaittest: invalid --warmup '5x': must be N, Ns, Nm, Nh or Nd, at most 3650d" },
+	{ PTSEMATEST, "--max-percentile=0:5", "ptsematest: invalid --max-percentile '0:5': must be P:BOUND, P in 0.0001..100 with at most 4 decimals, BOUND 0..3600000000000 (us, or ns with cyclictest -N)" },
+	{ PTSEMATEST, "--max-percentile=1:1 --max-percentile=2:1 --max-percentile=3:1 --max-percentile=4:1 --max-percentile=5:1 --max-percentile=6:1 --max-percentile=7:1 --max-percentile=8:1 --max-percentile=9:1 --max-percentile=10:1 --max-percentile=11:1 --max-percentile=12:1 --max-percentile=13:1 --max-percentile=14:1 --max-percentile=15:1 --max-percentile=16:1 --max-percentile=17:1", "ptsematest: invalid --max-percentile '17:1': at most 16 percentile limits" },
 };
 
 START_TEST(bad_argv_gives_exit_2_and_the_exact_error_line)
@@ -221,6 +229,30 @@ START_TEST(pair_tools_values_land_in_the_config)
 }
 END_TEST
 
+START_TEST(verdict_options_land_in_every_tool)
+{
+	ck_assert_int_eq(parse(CYCLICTEST, "-q --max-latency=80 --max-percentile=99.9:50 "
+				     "--max-percentile=50:10 --max-overruns=0 --percentiles --warmup=2m"), 0);
+	ck_assert_int_eq(ct.results.limits.max_latency, 80);
+	ck_assert_int_eq(ct.results.limits.max_overruns, 0);
+	ck_assert_int_eq(ct.results.limits.npct, 2);
+	ck_assert_uint_eq(ct.results.limits.pct[0].permyriad, 999000);
+	ck_assert_int_eq(ct.results.limits.pct[0].bound, 50);
+	ck_assert_uint_eq(ct.results.limits.pct[1].permyriad, 500000);
+	ck_assert(ct.results.percentiles);
+	ck_assert_uint_eq(ct.results.warmup_s, 120);
+	ck_assert_int_eq(parse(CYCLICTEST, "-q"), 0);
+	ck_assert(!rt_limits_any(&ct.results.limits) && !ct.results.percentiles);
+	ck_assert_int_eq(parse(SIGNALTEST, "--max-latency=5 --warmup=3"), 0);
+	ck_assert_int_eq(st.common.results.limits.max_latency, 5);
+	ck_assert_int_eq(st.common.results.limits.max_overruns, -1);
+	ck_assert_uint_eq(st.common.results.warmup_s, 3);
+	ck_assert_int_eq(parse(PTSEMATEST, "--max-percentile=99.9999:7 --percentiles"), 0);
+	ck_assert_uint_eq(pc.common.results.limits.pct[0].permyriad, 999999);
+	ck_assert(pc.common.results.percentiles);
+}
+END_TEST
+
 START_TEST(help_and_version_end_parsing_with_minus_one)
 {
 	FILE *saved = stdout;
@@ -246,6 +278,7 @@ Suite *unit_suite(void)
 	tcase_add_test(tc, cyclictest_histogram_zeroes_distance_with_a_warning);
 	tcase_add_test(tc, signaltest_values_land_in_the_config);
 	tcase_add_test(tc, pair_tools_values_land_in_the_config);
+	tcase_add_test(tc, verdict_options_land_in_every_tool);
 	tcase_add_test(tc, help_and_version_end_parsing_with_minus_one);
 	suite_add_tcase(s, tc);
 	return s;
