@@ -1,11 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-#include <math.h>
 #include <string.h>
 
 #include "rt_loghist.h"
 
-const double rt_loghist_pcts[RT_LOGHIST_NPCT] = {
-	50, 90, 99, 99.9, 99.99, 99.999, 99.9999,
+const uint32_t rt_loghist_pcts[RT_LOGHIST_NPCT] = {
+	500000, 900000, 990000, 999000, 999900, 999990, 999999,
 };
 const char *const rt_loghist_pct_names[RT_LOGHIST_NPCT] = {
 	"p50", "p90", "p99", "p99.9", "p99.99", "p99.999", "p99.9999",
@@ -45,16 +44,15 @@ void rt_loghist_merge(struct rt_loghist *dst, const struct rt_loghist *src)
 	dst->count += src->count;
 }
 
-bool rt_loghist_percentile(const struct rt_loghist *h, double p, int64_t *out)
+bool rt_loghist_percentile(const struct rt_loghist *h, uint32_t permyriad, int64_t *out)
 {
-	const uint64_t scale = 1000000; /* p in millionths of the count */
-	uint64_t pm, rank, seen = 0;
+	const uint64_t scale = RT_PERMYRIAD_100;
+	uint64_t pm = permyriad, rank, seen = 0;
 
-	if (h->count == 0 || !(p > 0 && p <= 100))
+	if (h->count == 0 || pm == 0 || pm > scale)
 		return false;
 	/* rank = ceil(count * p / 100) in integers, so 99.9% of 1000 is 999,
 	 * not 1000, and counts of any size do not overflow. */
-	pm = (uint64_t)llround(p * 10000.0);
 	rank = h->count / scale * pm + (h->count % scale * pm + scale - 1) / scale;
 	if (rank < 1)
 		rank = 1;

@@ -66,17 +66,22 @@ int64_t rt_loghist_bucket_high(size_t i);
 /* dst += src (same unit): exact. */
 void rt_loghist_merge(struct rt_loghist *dst, const struct rt_loghist *src);
 
+/* Percentiles in units of 1/10000 percent, exact in integers: 99.9 -> 999000. */
+#define RT_PERMYRIAD_100 1000000u
+
 /*
- * The p-th percentile (0 < p <= 100, to 4 decimals) by nearest rank: the upper bound of
- * the bucket that holds the ceil(p/100 * count)-th smallest sample, capped
- * at the true maximum; never below the true percentile, at most one bucket
- * width (1% + 1 unit) above it. false when the histogram is empty.
+ * The percentile permyriad/10000 (0 < permyriad <= RT_PERMYRIAD_100) by
+ * nearest rank: the upper bound of the bucket that holds the
+ * ceil(p/100 * count)-th smallest sample, capped at the true maximum; never
+ * below the true percentile, at most one bucket width (1% + 1 unit) above
+ * it. false when the histogram is empty or the percentile out of range.
+ * Integer arithmetic only (no libm: every library mlockall locks costs RSS).
  */
-bool rt_loghist_percentile(const struct rt_loghist *h, double p, int64_t *out);
+bool rt_loghist_percentile(const struct rt_loghist *h, uint32_t permyriad, int64_t *out);
 
 /* The percentiles every report shows, in order, and their JSON names. */
 #define RT_LOGHIST_NPCT 7
-extern const double rt_loghist_pcts[RT_LOGHIST_NPCT];
+extern const uint32_t rt_loghist_pcts[RT_LOGHIST_NPCT];
 extern const char *const rt_loghist_pct_names[RT_LOGHIST_NPCT]; /* "p50", ... */
 
 #endif

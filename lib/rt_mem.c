@@ -41,6 +41,19 @@ void rt_mem_prefault(void *p, size_t len)
 		c[len - 1] = c[len - 1];
 }
 
+void *rt_mem_alloc_pages(size_t len)
+{
+	void *p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	return p == MAP_FAILED ? NULL : p;
+}
+
+void rt_mem_free_pages(void *p, size_t len)
+{
+	if (p)
+		munmap(p, len);
+}
+
 __attribute__((noinline)) void rt_mem_prefault_stack(size_t bytes)
 {
 	/* A fixed-size frame per step keeps this clear of -Wvla. */

@@ -32,6 +32,14 @@ void rt_mem_keep_heap(void);
 /* Write to every page of [p, p+len) so it is backed now. */
 void rt_mem_prefault(void *p, size_t len);
 
+/*
+ * Whole pages of their own, zeroed, straight from mmap: a measuring thread
+ * that allocates nothing else then creates no malloc arena (whose top pad,
+ * locked by mlockall, costs about 100 KiB a thread). NULL on failure.
+ */
+void *rt_mem_alloc_pages(size_t len);
+void rt_mem_free_pages(void *p, size_t len);
+
 /* Touch `bytes` of the calling thread's stack below the current frame. */
 void rt_mem_prefault_stack(size_t bytes);
 

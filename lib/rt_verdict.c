@@ -47,7 +47,7 @@ static int judge_one(struct rt_verdict *v, size_t *cap, const struct rt_limits *
 	for (int k = 0; !err && k < l->npct; k++) {
 		int64_t val;
 
-		if (s->hist && rt_loghist_percentile(s->hist, l->pct[k].permyriad / 10000.0, &val) &&
+		if (s->hist && rt_loghist_percentile(s->hist, l->pct[k].permyriad, &val) &&
 		    val > l->pct[k].bound)
 			err = add(v, cap, (struct rt_broken){ RT_BROKEN_PERCENTILE, l->pct[k].permyriad,
 							      i, val, l->pct[k].bound });

@@ -252,10 +252,10 @@ static int alloc_buffers(struct ct_thread *t)
 	if (cfg->verbose && (err = rt_ring_init(&t->ring, t->ring_cap)))
 		return err;
 	if (rt_cli_results_need_hist(&cfg->results, cfg->json)) {
-		t->loghist = malloc(sizeof(*t->loghist));
+		t->loghist = rt_mem_alloc_pages(sizeof(*t->loghist));
 		if (!t->loghist)
 			return -ENOMEM;
-		rt_loghist_init(t->loghist); /* touches, so faults in, every page */
+		rt_loghist_init(t->loghist); /* first touch: every page, on this node */
 	}
 	if (cfg->spike_us) {
 		t->spike_cap = (uint64_t)cfg->spike_nodes;

@@ -240,7 +240,7 @@ static void free_threads(struct ct_run *run)
 		for (int i = 0; i < run->nthreads; i++) {
 			rt_hist_free(&run->threads[i].hist);
 			rt_ring_free(&run->threads[i].ring);
-			free(run->threads[i].loghist);
+			rt_mem_free_pages(run->threads[i].loghist, sizeof(struct rt_loghist));
 			free(run->threads[i].spikes);
 		}
 		free(run->threads);

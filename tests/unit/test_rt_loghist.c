@@ -43,9 +43,8 @@ static int cmp_i64(const void *a, const void *b)
 }
 
 /* Exact nearest rank: the ceil(n * p / 100)-th smallest sample. */
-static int64_t exact_percentile(const int64_t *sorted, uint64_t n, double p)
+static int64_t exact_percentile(const int64_t *sorted, uint64_t n, uint32_t pm)
 {
-	uint64_t pm = (uint64_t)(p * 10000.0 + 0.5);
 	uint64_t rank = (n * pm + 999999) / 1000000;
 
 	return sorted[(rank ? rank : 1) - 1];
@@ -74,7 +73,7 @@ static void check_against_exact(int64_t *v, uint64_t n)
 		if (want < RT_LOGHIST_EXACT)
 			ck_assert_int_eq(got, want);
 	}
-	ck_assert(rt_loghist_percentile(h, 100, &got));
+	ck_assert(rt_loghist_percentile(h, RT_PERMYRIAD_100, &got));
 	ck_assert_int_eq(got, v[n - 1]);
 	free(h);
 }
@@ -116,10 +115,11 @@ START_TEST(edge_cases_one_sample_all_equal_and_past_10s)
 	check_against_exact(equal, 1000);
 	check_against_exact(huge, 3);
 	rt_loghist_init(&h);
-	ck_assert(!rt_loghist_percentile(&h, 50, &got)); /* empty: no percentile */
+	ck_assert(!rt_loghist_percentile(&h, 500000, &got)); /* empty: no percentile */
 	rt_loghist_add(&h, 7);
 	ck_assert(!rt_loghist_percentile(&h, 0, &got));
-	ck_assert(!rt_loghist_percentile(&h, 100.5, &got));
+	ck_assert(!rt_loghist_percentile(&h, RT_PERMYRIAD_100 + 1, &got));
+	ck_assert(rt_loghist_percentile(&h, 1, &got) && got == 7);
 }
 END_TEST
 

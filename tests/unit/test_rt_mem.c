@@ -118,6 +118,24 @@ START_TEST(prefault_backs_fresh_pages)
 }
 END_TEST
 
+START_TEST(alloc_pages_are_zeroed_and_untouched_until_used)
+{
+	size_t len = 30 * 1024 + 1, page = (size_t)sysconf(_SC_PAGESIZE);
+	unsigned char *p = rt_mem_alloc_pages(len);
+
+	ck_assert_ptr_nonnull(p);
+	ck_assert_uint_eq((uintptr_t)p % page, 0);
+	/* Backed only at first touch: by the thread that uses it, on its node. */
+	ck_assert_uint_eq(resident_pages(p, len), 0);
+	for (size_t i = 0; i < len; i++)
+		ck_assert_uint_eq(p[i], 0);
+	memset(p, 1, len);
+	ck_assert_uint_eq(resident_pages(p, len), (len + page - 1) / page);
+	rt_mem_free_pages(p, len);
+	rt_mem_free_pages(NULL, len); /* like free(NULL) */
+}
+END_TEST
+
 #define THREAD_STACK (256 * 1024)
 #define PREFAULT (128 * 1024)
 
@@ -172,6 +190,7 @@ Suite *unit_suite(void)
 	tcase_add_test(tc, lock_all_under_a_small_limit_fails_with_enomem);
 	tcase_add_test(tc, lock_if_unlimited_only_when_it_cannot_hurt);
 	tcase_add_test(tc, prefault_backs_fresh_pages);
+	tcase_add_test(tc, alloc_pages_are_zeroed_and_untouched_until_used);
 	tcase_add_test(tc, prefault_stack_backs_the_pages_below_the_caller);
 	suite_add_tcase(s, tc);
 	return s;
