@@ -15,6 +15,16 @@ void rt_loghist_init(struct rt_loghist *h)
 	memset(h, 0, sizeof(*h));
 }
 
+void rt_loghist_seal(struct rt_loghist *h, int64_t max)
+{
+	uint64_t n = 0;
+
+	for (size_t i = 0; i < RT_LOGHIST_BUCKETS; i++)
+		n += h->bucket[i];
+	h->count = n;
+	h->max = max;
+}
+
 int64_t rt_loghist_bucket_low(size_t i)
 {
 	size_t e, sub;

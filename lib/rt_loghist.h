@@ -28,7 +28,7 @@
 	(RT_LOGHIST_EXACT + (RT_LOGHIST_TOP_BITS - RT_LOGHIST_SUB_BITS) * RT_LOGHIST_SUB)
 
 struct rt_loghist {
-	uint64_t count;
+	uint64_t count;                         /* set by rt_loghist_seal */
 	int64_t max;                            /* true maximum, valid when count > 0 */
 	uint64_t bucket[RT_LOGHIST_BUCKETS];
 };
@@ -50,14 +50,21 @@ static inline size_t rt_loghist_index(int64_t v)
 	       (size_t)((u >> (e - RT_LOGHIST_SUB_BITS)) - RT_LOGHIST_SUB);
 }
 
-/* Measuring thread: count one sample. No allocation, no loop, no division. */
+/*
+ * Measuring thread: count one sample, a bucket index and an increment (no
+ * allocation, loop or division). Count and maximum are the ones the caller
+ * keeps anyway (rt_stats): rt_loghist_seal() sets them after the run.
+ */
 static inline void rt_loghist_add(struct rt_loghist *h, int64_t v)
 {
 	h->bucket[rt_loghist_index(v)]++;
-	if (h->count == 0 || v > h->max)
-		h->max = v;
-	h->count++;
 }
+
+/*
+ * After the last rt_loghist_add: count = the buckets' sum, max = the true
+ * maximum of the samples (which a bucket bound only approximates).
+ */
+void rt_loghist_seal(struct rt_loghist *h, int64_t max);
 
 /* Lowest and highest value of bucket i. */
 int64_t rt_loghist_bucket_low(size_t i);

@@ -181,13 +181,17 @@ void cyclictest_print_break(FILE *out, struct ct_run *run)
 		value);
 }
 
-struct rt_series *cyclictest_series(const struct ct_run *run)
+struct rt_series *cyclictest_series(struct ct_run *run)
 {
 	struct rt_series *s = calloc((size_t)run->nthreads, sizeof(*s));
 
-	for (int i = 0; s && i < run->nthreads; i++)
-		s[i] = (struct rt_series){ run->threads[i].pub.stats, run->threads[i].loghist,
-					   (int64_t)run->threads[i].overruns };
+	for (int i = 0; s && i < run->nthreads; i++) {
+		struct ct_thread *t = &run->threads[i];
+
+		if (t->loghist)
+			rt_loghist_seal(t->loghist, t->pub.stats.max);
+		s[i] = (struct rt_series){ t->pub.stats, t->loghist, (int64_t)t->overruns };
+	}
 	return s;
 }
 

@@ -39,8 +39,11 @@ int cyclictest_print_histogram(FILE *out, struct ct_run *run);
 void cyclictest_print_spikes(FILE *out, struct ct_run *run);
 void cyclictest_print_break(FILE *out, struct ct_run *run);
 
-/* After the join: every thread's results for percentiles and verdicts (malloc'd). */
-struct rt_series *cyclictest_series(const struct ct_run *run);
+/*
+ * After the join, before any output: every thread's results for percentiles
+ * and verdicts (malloc'd); seals the lossless histograms.
+ */
+struct rt_series *cyclictest_series(struct ct_run *run);
 
 /* --json document; verdict NULL when no limit was given. 0 or a negative errno. */
 int cyclictest_write_json(FILE *out, struct ct_run *run, const struct rt_report *rep,

@@ -109,6 +109,8 @@ static int collect(struct results *res, const struct pairtool_ops *ops, void *to
 	for (int i = 0; i < res->n; i++) {
 		struct rt_pair_part *pt = rt_pair_part(p, ops->series_part(tool, i));
 
+		if (pt->loghist)
+			rt_loghist_seal(pt->loghist, pt->latency.stats.max);
 		res->series[i] = (struct rt_series){ pt->latency.stats, pt->loghist, -1 };
 	}
 	return 0;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * libFuzzer harness for the value parsers (numbers, durations, policies,
- * CPU lists) and the JSON writer: every string written through rt_json must
+ * CPU lists, percentile limits) and the JSON writer: every string written through rt_json must
  * come out as a valid JSON document with valid UTF-8, whatever the bytes.
  */
 #include <stdbool.h>
@@ -135,6 +135,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct rt_json j;
 	long long ll;
 	uint64_t u;
+	uint32_t pm;
 	int pol;
 	double d;
 	FILE *f;
@@ -148,6 +149,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	rt_opt_parse_duration(s, 3650ULL * 86400, &u);
 	rt_opt_parse_policy(s, &pol);
 	rt_opt_parse_cpulist(s, &cpus);
+	if (rt_opt_parse_percentile_limit(s, 1000, &pm, &ll) == 0 &&
+	    (pm == 0 || pm > 1000000 || ll < 0 || ll > 1000))
+		abort(); /* accepted a percentile or bound out of range */
 
 	f = open_memstream(&doc, &len);
 	if (f) {

@@ -60,6 +60,7 @@ static void check_against_exact(int64_t *v, uint64_t n)
 	for (uint64_t i = 0; i < n; i++)
 		rt_loghist_add(h, v[i]);
 	qsort(v, n, sizeof(*v), cmp_i64);
+	rt_loghist_seal(h, v[n - 1]);
 	ck_assert_uint_eq(h->count, n);
 	ck_assert_int_eq(h->max, v[n - 1]);
 	for (int k = 0; k < RT_LOGHIST_NPCT; k++) {
@@ -117,6 +118,7 @@ START_TEST(edge_cases_one_sample_all_equal_and_past_10s)
 	rt_loghist_init(&h);
 	ck_assert(!rt_loghist_percentile(&h, 500000, &got)); /* empty: no percentile */
 	rt_loghist_add(&h, 7);
+	rt_loghist_seal(&h, 7);
 	ck_assert(!rt_loghist_percentile(&h, 0, &got));
 	ck_assert(!rt_loghist_percentile(&h, RT_PERMYRIAD_100 + 1, &got));
 	ck_assert(rt_loghist_percentile(&h, 1, &got) && got == 7);
@@ -131,6 +133,8 @@ START_TEST(merge_equals_one_run_of_both)
 	rt_loghist_init(a);
 	rt_loghist_init(b);
 	rt_loghist_init(both);
+	int64_t max_a = 0, max_b = 0;
+
 	srandom(99);
 	for (int i = 0; i < 50000; i++) {
 		int64_t x = random() % 100000, y = random() % 300;
@@ -139,7 +143,13 @@ START_TEST(merge_equals_one_run_of_both)
 		rt_loghist_add(b, y);
 		rt_loghist_add(both, x);
 		rt_loghist_add(both, y);
+		max_a = x > max_a ? x : max_a;
+		max_b = y > max_b ? y : max_b;
 	}
+	rt_loghist_seal(a, max_a);
+	rt_loghist_seal(b, max_b);
+	rt_loghist_seal(both, max_a > max_b ? max_a : max_b);
+	ck_assert_uint_eq(b->count, 50000);
 	rt_loghist_merge(a, b);
 	ck_assert_uint_eq(a->count, both->count);
 	ck_assert_int_eq(a->max, both->max);

@@ -28,6 +28,8 @@ static void fill(void)
 		}
 	rt_loghist_add(&hist[1], 5000);
 	rt_stats_add(&series[1].stats, 5000);
+	for (int i = 0; i < 3; i++)
+		rt_loghist_seal(&hist[i], series[i].stats.max);
 }
 
 static char *text_of(void (*fn)(FILE *, const void *), const void *arg)
@@ -188,6 +190,7 @@ START_TEST(histogram_json_keys_are_bucket_low_values)
 	rt_loghist_add(&h, 3);
 	rt_loghist_add(&h, 3);
 	rt_loghist_add(&h, 1001); /* bucket 1000..1007 */
+	rt_loghist_seal(&h, 1001);
 	rt_json_init(&j, f);
 	rt_json_object_begin(&j, NULL);
 	rt_loghist_write_json(&j, "h", &h);
