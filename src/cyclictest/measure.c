@@ -71,6 +71,25 @@ static void hit_break(struct ct_thread *t, int64_t value, int64_t diff_ns)
 	rt_workers_request_stop(run->workers);
 }
 
+/* --analyze: note a spike worse than the last one noted; main explains it. */
+static void note_spike(struct ct_thread *t, const struct timespec *now, int64_t diff_ns,
+		       int64_t value)
+{
+	struct ct_spike_note *n = &t->note;
+	uint32_t seq = atomic_load_explicit(&n->seq, memory_order_relaxed);
+
+	if (value <= n->value)
+		return;
+	atomic_store_explicit(&n->seq, seq + 1, memory_order_relaxed);
+	atomic_thread_fence(memory_order_release);
+	n->value = value;
+	n->woke_ns = rt_time_to_ns(now);
+	n->due_ns = n->woke_ns - diff_ns;
+	n->cpu = sched_getcpu();
+	atomic_store_explicit(&n->seq, seq + 2, memory_order_release);
+	atomic_store_explicit(&n->pending, true, memory_order_release);
+}
+
 static void record(struct ct_thread *t, const struct timespec *now, int64_t diff_ns)
 {
 	const struct cyclictest_config *cfg = t->cfg;
@@ -84,12 +103,16 @@ static void record(struct ct_thread *t, const struct timespec *now, int64_t diff
 		rt_loghist_add(t->loghist, value);
 	if (cfg->verbose)
 		rt_ring_push(&t->ring, cycle, value);
+	else if (cfg->self_check) /* the expiry and the wakeup, for the main thread */
+		rt_ring_push(&t->ring, (uint64_t)(rt_time_to_ns(now) - diff_ns), rt_time_to_ns(now));
 	if (cfg->spike_us && diff_ns > cfg->spike_us * 1000) {
 		if (t->spike_count < t->spike_cap)
 			t->spikes[t->spike_count] = (struct ct_spike){
 				value, rt_time_to_ns(now) / 1000 };
 		t->spike_count++;
 	}
+	if (cfg->analyze_us && diff_ns > cfg->analyze_us * 1000)
+		note_spike(t, now, diff_ns, value);
 	if (cfg->breaktrace_us && diff_ns > cfg->breaktrace_us * 1000)
 		hit_break(t, value, diff_ns);
 }
@@ -249,7 +272,7 @@ static int alloc_buffers(struct ct_thread *t)
 	if (cfg->hist_buckets &&
 	    (err = rt_hist_init(&t->hist, (size_t)cfg->hist_buckets, (size_t)cfg->hist_buckets)))
 		return err;
-	if (cfg->verbose && (err = rt_ring_init(&t->ring, t->ring_cap)))
+	if ((cfg->verbose || cfg->self_check) && (err = rt_ring_init(&t->ring, t->ring_cap)))
 		return err;
 	if (rt_cli_results_need_hist(&cfg->results, cfg->json)) {
 		t->loghist = rt_mem_alloc_pages(sizeof(*t->loghist));

@@ -31,6 +31,22 @@ struct ct_spike {
 };
 
 struct ct_run;
+struct rt_tracer;
+struct rt_spike_report;
+
+/*
+ * --analyze: the thread's worst spike above the threshold, written by the
+ * measuring thread (a sequence counter, odd while it writes) and taken by
+ * the main thread when pending is set.
+ */
+struct ct_spike_note {
+	_Atomic uint32_t seq;
+	_Atomic bool pending;
+	int64_t value;       /* report unit */
+	int64_t due_ns;      /* expected wakeup, measuring clock */
+	int64_t woke_ns;
+	int cpu;
+};
 
 /*
  * One measuring thread. Three groups on cache lines of their own: what is
@@ -56,6 +72,7 @@ struct ct_thread {
 	struct rt_loghist *loghist; /* lossless histogram, NULL when not asked for */
 	uint64_t overruns;    /* periods missed by waking a whole interval late */
 	struct timespec warm_end; /* --warmup: this thread's samples due by it are dropped */
+	struct ct_spike_note note;
 	struct ct_spike *spikes;
 	uint64_t spike_cap;
 	uint64_t spike_count; /* all spikes seen, may exceed spike_cap */
@@ -84,6 +101,10 @@ struct ct_run {
 	int nthreads;
 	struct ct_thread *threads;    /* RT_CACHELINE aligned */
 	int loadavg_fd;               /* main thread: /proc/loadavg for the display */
+	/* --analyze, main thread only */
+	struct rt_tracer *tracer;
+	int64_t trace_offset_ns;      /* trace clock (mono) minus the measuring clock */
+	struct rt_spike_report *spike; /* the worst spike explained so far, or NULL */
 };
 
 /* Thread entry point. */

@@ -15,7 +15,9 @@
 #include "options.h"
 
 enum {
-	OPT_DEFAULT_SYSTEM = 256,
+	OPT_ANALYZE = 256,
+	OPT_ANALYZE_OUTPUT,
+	OPT_DEFAULT_SYSTEM,
 	OPT_HISTFILE,
 	OPT_JSON,
 	OPT_LAPTOP,
@@ -24,6 +26,7 @@ enum {
 	OPT_POLICY,
 	OPT_PRIOSPREAD,
 	OPT_SECALIGNED,
+	OPT_SELF_CHECK,
 	OPT_SPIKE,
 	OPT_SPIKE_NODES,
 	OPT_SMI,
@@ -38,6 +41,8 @@ static const char short_opts[] = ":a::A::b:c:d:D:F:h:H:i:l:mMnNo:p:qrRsSt::uvx";
 static const struct option long_opts[] = {
 	{ "affinity", optional_argument, NULL, 'a' },
 	{ "aligned", optional_argument, NULL, 'A' },
+	{ "analyze", optional_argument, NULL, OPT_ANALYZE },
+	{ "analyze-output", required_argument, NULL, OPT_ANALYZE_OUTPUT },
 	{ "breaktrace", required_argument, NULL, 'b' },
 	{ "clock", required_argument, NULL, 'c' },
 	{ "default-system", no_argument, NULL, OPT_DEFAULT_SYSTEM },
@@ -67,6 +72,7 @@ static const struct option long_opts[] = {
 	{ "relative", no_argument, NULL, 'r' },
 	{ "resolution", no_argument, NULL, 'R' },
 	{ "secaligned", optional_argument, NULL, OPT_SECALIGNED },
+	{ "self-check", no_argument, NULL, OPT_SELF_CHECK },
 	{ "system", no_argument, NULL, 's' },
 	{ "smp", no_argument, NULL, 'S' },
 	{ "spike", required_argument, NULL, OPT_SPIKE },
@@ -97,6 +103,9 @@ void cyclictest_usage(void)
 "                           Without -a threads are not pinned\n"
 "-A [USEC]   --aligned[=USEC]   align the first wakeups of all threads to a common\n"
 "                           start, thread N shifted by N*USEC\n"
+"            --analyze[=USEC]  explain the worst latency above USEC (default: -b's)\n"
+"                           from a private trace of sched, irq and timer events\n"
+"            --analyze-output=FILE  save that trace window to FILE\n"
 "-b USEC     --breaktrace=USEC  stop the run (and the ftrace trace) when a latency\n"
 "                           exceeds USEC\n"
 "-c CLOCK    --clock=CLOCK  0 = CLOCK_MONOTONIC (default), 1 = CLOCK_REALTIME\n"
@@ -129,6 +138,9 @@ void cyclictest_usage(void)
 "-r          --relative     sleep relative to the previous wakeup\n"
 "-R          --resolution   measure the clock resolution and warn if coarse\n"
 "            --secaligned[=USEC]  start at the next full second plus USEC\n"
+"            --self-check   compare every sample with the kernel's trace of it\n"
+"                           (one pinned thread, -l default 1000); exit 1 unless\n"
+"                           99% agree within 2 us\n"
 "-s          --system       sleep with the nanosleep() system call\n"
 "-S          --smp          one pinned thread per allowed CPU, same priority\n"
 "            --spike=USEC   record every latency above USEC and list them at exit\n"
@@ -210,6 +222,13 @@ static int parse_one(struct cyclictest_config *cfg, int c, int argc, char *argv[
 			GET(c, v, 0, CT_MAX_INTERVAL_US, "us", cfg->aligned_us);
 		break;
 	case 'b': GET(c, optarg, 1, RT_MAX_LIMIT_US, "us", cfg->breaktrace_us); break;
+	case OPT_ANALYZE:
+		cfg->analyze = true;
+		v = rt_cli_optional_value(argc, argv);
+		if (v)
+			GET(c, v, 1, RT_MAX_LIMIT_US, "us", cfg->analyze_us);
+		break;
+	case OPT_ANALYZE_OUTPUT: cfg->analyze_output = optarg; break;
 	case 'c':
 		if (parse_clock(optarg, &cfg->clock))
 			return RT_EXIT_USAGE;
@@ -280,6 +299,7 @@ static int parse_one(struct cyclictest_config *cfg, int c, int argc, char *argv[
 	case OPT_SPIKE: GET(c, optarg, 1, RT_MAX_LIMIT_US, "us", cfg->spike_us); break;
 	case OPT_SPIKE_NODES: GET(c, optarg, 1, CT_MAX_SPIKE_NODES, NULL, cfg->spike_nodes); break;
 	case OPT_SMI: cfg->smi = true; break;
+	case OPT_SELF_CHECK: cfg->self_check = true; break;
 	case OPT_TRACEMARK: cfg->tracemark = true; break;
 	case OPT_DBG: cfg->debug = true; break;
 	case OPT_HELP: cyclictest_usage(); return -1;
@@ -351,9 +371,37 @@ static int check_policy(struct cyclictest_config *cfg)
 	return 0;
 }
 
+/* --self-check: one pinned clock_nanosleep thread and a count it can trace whole. */
+static int check_self_check(struct cyclictest_config *cfg)
+{
+	struct rt_cpulist allowed;
+
+	if (cfg->timer != CT_TIMER_ABSOLUTE)
+		return rt_prog_usage_error("--self-check checks absolute clock_nanosleep wakeups: "
+					   "not with -r, -s or -x");
+	if (cfg->verbose)
+		return rt_prog_usage_error("--self-check and --verbose are mutually exclusive");
+	if (cfg->duration_s)
+		return rt_prog_usage_error("--self-check counts samples: give -l, not -D");
+	if (cfg->smp || cfg->threads_per_cpu || cfg->threads != 1)
+		return rt_prog_usage_error("--self-check measures one thread: not with -t or -S");
+	if (!cfg->loops)
+		cfg->loops = CT_SELF_CHECK_LOOPS;
+	if (cfg->loops > CT_SELF_CHECK_MAX_LOOPS)
+		return rt_prog_usage_error("invalid --loops '%" PRIu64 "': must be 1..%d with "
+					   "--self-check", cfg->loops, CT_SELF_CHECK_MAX_LOOPS);
+	if (!cfg->affinity && rt_affinity_allowed(&allowed) == 0) {
+		cfg->affinity = true;
+		cfg->affinity_cpus = allowed;
+		cfg->affinity_cpus.count = 1; /* the first allowed CPU */
+	}
+	return 0;
+}
+
 int cyclictest_config_check(struct cyclictest_config *cfg)
 {
 	struct rt_cpulist allowed;
+	int err;
 
 	if ((int)cfg->timer == -1)
 		return rt_prog_usage_error("--system and --posix_timers are mutually exclusive");
@@ -363,6 +411,16 @@ int cyclictest_config_check(struct cyclictest_config *cfg)
 		return rt_prog_usage_error("--aligned and --secaligned are mutually exclusive");
 	if (cfg->tracemark && !cfg->breaktrace_us)
 		return rt_prog_usage_error("--tracemark needs --breaktrace");
+	if (cfg->analyze && !cfg->analyze_us) {
+		if (!cfg->breaktrace_us)
+			return rt_prog_usage_error("--analyze needs a threshold: --analyze=USEC or "
+						   "--breaktrace=USEC");
+		cfg->analyze_us = cfg->breaktrace_us;
+	}
+	if (cfg->analyze_output && !cfg->analyze)
+		return rt_prog_usage_error("--analyze-output needs --analyze");
+	if (cfg->self_check && (err = check_self_check(cfg)))
+		return err;
 	if (cfg->smi && !cfg->affinity && !cfg->smp)
 		return rt_prog_usage_error("--smi needs --affinity or --smp (SMIs are counted per CPU)");
 	if (rt_affinity_allowed(&allowed))

@@ -23,6 +23,8 @@ enum cyclictest_timer {
 #define CT_MAX_HIST_US 1000000
 #define CT_MAX_OSCOPE 1000000
 #define CT_MAX_SPIKE_NODES 1000000
+#define CT_SELF_CHECK_LOOPS 1000       /* --self-check without -l */
+#define CT_SELF_CHECK_MAX_LOOPS 10000  /* what its trace buffer holds for sure */
 /* -i plus -d times the thread number: at most an hour. */
 #define CT_MAX_THREAD_INTERVAL_US RT_MAX_LIMIT_US
 
@@ -69,6 +71,10 @@ struct cyclictest_config {
 	const char *fifo;        /* -F */
 	int64_t breaktrace_us;   /* -b, 0 = off */
 	bool tracemark;
+	bool analyze;            /* --analyze: spike root cause from a private trace */
+	int64_t analyze_us;      /* its threshold (default: -b's) */
+	const char *analyze_output; /* --analyze-output: the raw window, NULL = default name */
+	bool self_check;         /* --self-check: every sample against the kernel's view */
 	int64_t spike_us;        /* --spike, 0 = off */
 	int64_t spike_nodes;     /* --spike-nodes */
 	bool smi;

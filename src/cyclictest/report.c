@@ -249,7 +249,8 @@ static int json_all_percentiles(struct rt_json *j, const struct ct_run *run)
 }
 
 int cyclictest_write_json(FILE *out, struct ct_run *run, const struct rt_report *rep,
-			  int return_code, const struct rt_verdict *verdict)
+			  int return_code, const struct rt_verdict *verdict,
+			  const struct ct_analysis *analysis)
 {
 	struct rt_report_sched sched = RT_REPORT_SCHED_INIT;
 	struct rt_json j;
@@ -267,6 +268,7 @@ int cyclictest_write_json(FILE *out, struct ct_run *run, const struct rt_report 
 	rt_report_json_scheduling(&j, &sched);
 	if (json_all_percentiles(&j, run))
 		return -ENOMEM;
+	cyclictest_analyze_json(analysis, run, &j);
 	if (verdict)
 		rt_verdict_write_json(&j, verdict);
 	rt_json_object_end(&j);

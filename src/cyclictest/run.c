@@ -22,6 +22,7 @@
 #include "rt_time.h"
 #include "rt_verdict.h"
 
+#include "analyze.h"
 #include "measure.h"
 #include "report.h"
 #include "run.h"
@@ -34,6 +35,8 @@
  */
 #define DURATION_GRACE_NS (100 * 1000 * 1000LL)
 #define MSR_SMI_COUNT 0x34
+/* --analyze: how often main looks for spikes the threads noted. */
+#define ANALYZE_POLL_NS (50 * 1000 * 1000LL)
 
 /* Everything one run owns; torn down in one place. */
 struct ct_ctx {
@@ -45,6 +48,7 @@ struct ct_ctx {
 	struct rt_series *series;     /* after the join: one per thread */
 	struct rt_verdict verdict;    /* --max-*: judged when judged is set */
 	bool judged;
+	struct ct_analysis analysis;  /* --analyze */
 	bool json_open, hist_open;
 	int dma_fd;
 	sigset_t signals;
@@ -407,6 +411,7 @@ static void on_wake(void *ctx, int sig)
 	}
 	if (cfg->verbose)
 		cyclictest_print_samples(stdout, run);
+	cyclictest_analyze_poll(&m->c->analysis, run);
 	if (m->live && sig == 0) {
 		if (cfg->smi)
 			update_smi(run);
@@ -441,6 +446,8 @@ static void main_loop(struct ct_ctx *c)
 		.ctx = &m,
 	};
 
+	if (cfg->analyze && (loop.tick_ns < 0 || loop.tick_ns > ANALYZE_POLL_NS))
+		loop.tick_ns = ANALYZE_POLL_NS;
 	m.status_buf = malloc(m.status_len);
 	if (m.live) {
 		cyclictest_print_frame(stdout, run, true);
@@ -500,6 +507,7 @@ static void print_results(struct ct_ctx *c)
 		rt_percentiles_write_text(stdout, c->series, c->run.nthreads);
 		rt_overruns_write_text(stdout, c->series, c->run.nthreads);
 	}
+	cyclictest_analyze_print(&c->analysis, &c->run, stdout);
 	if (c->judged)
 		rt_verdict_write_text(stdout, &c->verdict, cfg->nsecs ? "ns" : "us");
 }
@@ -534,12 +542,19 @@ static int report(struct ct_ctx *c)
 		rt_prog_error_errno(ENOMEM, "cannot collect the results");
 		return RT_EXIT_FAILURE;
 	}
+	if (cfg->self_check && rc == RT_EXIT_OK)
+		rc = cyclictest_self_check(&c->analysis, run);
 	rc = judge(c, rc);
+	if ((err = cyclictest_analyze_finish(&c->analysis, run))) {
+		rt_prog_error_errno(-err, "cannot write the --analyze-output file '%s'",
+				    c->analysis.path);
+		rc = RT_EXIT_FAILURE;
+	}
 	if (!cfg->quiet && !cfg->verbose)
 		cyclictest_print_frame(stdout, run, false);
 	if (c->json_open) {
 		err = cyclictest_write_json(c->json_out.f, run, c->rep, rc,
-					    c->judged ? &c->verdict : NULL);
+					    c->judged ? &c->verdict : NULL, &c->analysis);
 		if (!err)
 			err = rt_output_commit(&c->json_out);
 		else
@@ -581,6 +596,7 @@ static void teardown(struct ct_ctx *c)
 	if (c->hist_open)
 		rt_output_abort(&c->hist_out);
 	cyclictest_status_close(&c->status);
+	cyclictest_analyze_close(&c->analysis, &c->run);
 	rt_trace_close(&c->run.trace);
 	if (c->dma_fd >= 0)
 		close(c->dma_fd);
@@ -597,8 +613,10 @@ static int setup(struct ct_ctx *c)
 	const char *what = "";
 	int rc, err;
 
-	if ((rc = open_outputs(c)) || (rc = rt_cli_check_rt_permission(cfg->policy, cfg->priority)) || (rc = setup_memory(c)) ||
-	    (rc = setup_tracing(c)) || (rc = check_smi(cfg)))
+	if ((rc = open_outputs(c)) || (rc = rt_cli_check_rt_permission(cfg->policy, cfg->priority)) ||
+	    (rc = setup_memory(c)) || (rc = setup_tracing(c)) || (rc = check_smi(cfg)) ||
+	    ((cfg->analyze || cfg->self_check) &&
+	     (rc = cyclictest_analyze_open(&c->analysis, &c->run, cfg))))
 		return rc;
 	/* Files the run creates are in place before anything is printed. */
 	cyclictest_status_clean_stale();
@@ -664,6 +682,10 @@ int cyclictest_run(const struct cyclictest_config *cfg, const struct rt_report *
 	}
 	if (!rc) {
 		rt_workers_wait_ready(c->run.workers);
+		if (cfg->self_check && !c->run.threads[0].error)
+			rc = cyclictest_self_check_filter(&c->run);
+	}
+	if (!rc) {
 		set_start(c);
 		rt_workers_open(c->run.workers);
 		main_loop(c);

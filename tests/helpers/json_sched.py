@@ -20,7 +20,9 @@ def main():
     errors = []
     keys = [k for k, _ in doc]
     if "scheduling" not in keys or \
-       keys[keys.index("scheduling") + 1:] not in (["percentiles"], ["percentiles", "verdict"]):
+       keys[keys.index("scheduling") + 1:] not in (["percentiles"], ["percentiles", "verdict"],
+                                                   ["percentiles", "analysis"],
+                                                   ["percentiles", "analysis", "verdict"]):
         errors.append("top-level keys %s: 'scheduling' is not the last of 2.4's" % keys)
     else:
         sched = dict(doc)["scheduling"]

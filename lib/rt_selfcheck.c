@@ -1,0 +1,228 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+
+#include "rt_selfcheck.h"
+
+static int cmp_i64(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* Nearest rank of the sorted v[0..n): p in percent. */
+static int64_t rank(const int64_t *v, size_t n, unsigned p)
+{
+	size_t k = (n * p + 99) / 100;
+
+	return n ? v[(k ? k : 1) - 1] : -1;
+}
+
+static int64_t absdiff(int64_t a, int64_t b)
+{
+	return a > b ? a - b : b - a;
+}
+
+/* Event lists of the task, in time order, walked forward with the samples. */
+struct cursor {
+	const struct rt_ev *ev;
+	size_t n, i;
+	enum rt_ev_type type;
+	int tid;
+};
+
+static bool mine(const struct cursor *c, size_t i)
+{
+	return c->ev[i].type == c->type && c->ev[i].pid == c->tid;
+}
+
+/*
+ * The thread's arming of this wakeup: of its hrtimer_start events up to
+ * due (since the cursor's last stop), the one whose expiry is closest to
+ * due; other hrtimers started in its context (the scheduler's) differ.
+ */
+static const struct rt_ev *arming(struct cursor *c, int64_t due)
+{
+	const struct rt_ev *found = NULL;
+
+	for (; c->i < c->n && c->ev[c->i].ts_ns <= due; c->i++)
+		if (mine(c, c->i) &&
+		    (!found || absdiff(c->ev[c->i].expires, due) <= absdiff(found->expires, due)))
+			found = &c->ev[c->i];
+	return found;
+}
+
+/* The first event of the cursor's kind in [from, to]. */
+static const struct rt_ev *first_in(struct cursor *c, int64_t from, int64_t to)
+{
+	while (c->i < c->n && c->ev[c->i].ts_ns < from)
+		c->i++;
+	for (size_t i = c->i; i < c->n && c->ev[i].ts_ns <= to; i++)
+		if (mine(c, i)) {
+			c->i = i + 1;
+			return &c->ev[i];
+		}
+	return NULL;
+}
+
+/*
+ * Time in [from, to] on cpu that the trace explains: hard IRQs, softirqs
+ * and the thread (tid) switched out. Starts at index i (the event at from).
+ */
+static int64_t explained_ns(const struct rt_ev *ev, size_t n, size_t i, int cpu, int tid,
+			    int64_t from, int64_t to)
+{
+	int64_t total = 0, since = 0;
+	int depth = 0;
+	bool out = false;
+
+	for (; i < n && ev[i].ts_ns <= to; i++) {
+		const struct rt_ev *e = &ev[i];
+		bool busy = depth > 0 || out;
+
+		if (e->cpu != cpu)
+			continue;
+		switch (e->type) {
+		case RT_EV_IRQ_ENTRY:
+		case RT_EV_TIMER_IRQ_ENTRY:
+		case RT_EV_SOFTIRQ_ENTRY:
+			depth++;
+			break;
+		case RT_EV_IRQ_EXIT:
+		case RT_EV_TIMER_IRQ_EXIT:
+		case RT_EV_SOFTIRQ_EXIT:
+			depth -= depth > 0;
+			break;
+		case RT_EV_SWITCH:
+			if (e->prev_pid == tid)
+				out = true;
+			if (e->pid == tid)
+				out = false;
+			break;
+		default:
+			break;
+		}
+		if (!busy && (depth > 0 || out))
+			since = e->ts_ns;
+		else if (busy && !(depth > 0 || out))
+			total += e->ts_ns - (since > from ? since : from);
+	}
+	if (depth > 0 || out)
+		total += to - (since > from ? since : from);
+	return total;
+}
+
+int rt_selfcheck_compare(const struct rt_ev *ev, size_t n, int tid,
+			 const struct rt_selfcheck_sample *s, size_t ns,
+			 struct rt_selfcheck_result *r)
+{
+	struct cursor arm = { ev, n, 0, RT_EV_HRTIMER_START, tid };
+	struct cursor in = { ev, n, 0, RT_EV_SWITCH, tid };
+	struct cursor ret = { ev, n, 0, RT_EV_SYS_EXIT, tid };
+	int64_t *expiry = calloc(ns ? ns : 1, sizeof(*expiry));
+	int64_t *diff = calloc(ns ? ns : 1, sizeof(*diff));
+	int64_t *back = calloc(ns ? ns : 1, sizeof(*back));
+	int64_t *ret_ns = calloc(ns ? ns : 1, sizeof(*ret_ns));
+	bool *cold = calloc(ns ? ns : 1, sizeof(*cold));
+	int64_t floor[2] = { INT64_MAX, INT64_MAX };
+	size_t m = 0;
+
+	*r = (struct rt_selfcheck_result){ .samples = ns };
+	if (!expiry || !diff || !back || !ret_ns || !cold) {
+		free(expiry);
+		free(diff);
+		free(back);
+		free(ret_ns);
+		free(cold);
+		return -ENOMEM;
+	}
+	for (size_t k = 0; k < ns; k++) {
+		/*
+		 * Armed before it was due; then switched in (unless it was due
+		 * already and never slept) and returned, by woke.
+		 */
+		const struct rt_ev *a = arming(&arm, s[k].due_ns);
+		const struct rt_ev *sw = a ? first_in(&in, a->ts_ns, s[k].woke_ns) : NULL;
+		const struct rt_ev *x = a ? first_in(&ret, sw ? sw->ts_ns : a->ts_ns,
+						     s[k].woke_ns) : NULL;
+
+		if (!x)
+			continue;
+		expiry[m] = absdiff(s[k].due_ns, a->expires);
+		ret_ns[m] = s[k].woke_ns - x->ts_ns -
+			    explained_ns(ev, n, (size_t)(x - ev), x->cpu, tid, x->ts_ns, s[k].woke_ns);
+		back[m] = sw ? x->ts_ns - sw->ts_ns : 0;
+		/* After another task than idle, caches and TLB are cold: a fixed cost of its own. */
+		cold[m] = sw && sw->prev_pid != 0;
+		if (ret_ns[m] < floor[cold[m]])
+			floor[cold[m]] = ret_ns[m];
+		m++;
+	}
+	/*
+	 * From sys_exit to the thread's clock read there is a fixed cost (the
+	 * rest of the exit path, the trace event's own, the vDSO read): its
+	 * floor over the run is explained; what a sample adds to it is not.
+	 */
+	for (size_t k = 0; k < m; k++) {
+		diff[k] = ret_ns[k] - floor[cold[k]];
+		if (expiry[k] <= RT_SELFCHECK_TOLERANCE_NS && diff[k] <= RT_SELFCHECK_TOLERANCE_NS)
+			r->agree++;
+	}
+	r->matched = m;
+	r->ret_floor = !m ? -1 : floor[0] < floor[1] ? floor[0] : floor[1];
+	qsort(expiry, m, sizeof(*expiry), cmp_i64);
+	qsort(diff, m, sizeof(*diff), cmp_i64);
+	qsort(back, m, sizeof(*back), cmp_i64);
+	r->expiry_p50 = rank(expiry, m, 50);
+	r->expiry_p99 = rank(expiry, m, 99);
+	r->expiry_max = m ? expiry[m - 1] : -1;
+	r->diff_p50 = rank(diff, m, 50);
+	r->diff_p99 = rank(diff, m, 99);
+	r->diff_max = m ? diff[m - 1] : -1;
+	r->ret_p50 = rank(back, m, 50);
+	r->ret_p99 = rank(back, m, 99);
+	free(expiry);
+	free(diff);
+	free(back);
+	free(ret_ns);
+	free(cold);
+	return 0;
+}
+
+bool rt_selfcheck_pass(const struct rt_selfcheck_result *r)
+{
+	return r->samples > 0 && r->agree * 100 >= r->samples * RT_SELFCHECK_PASS_PCT;
+}
+
+static void us(FILE *f, const char *label, int64_t ns)
+{
+	if (ns < 0)
+		fprintf(f, "%s -", label);
+	else
+		fprintf(f, "%s %" PRId64 ".%" PRId64 " us", label, ns / 1000, ns % 1000 / 100);
+}
+
+void rt_selfcheck_write_text(FILE *f, const struct rt_selfcheck_result *r, int cpu)
+{
+	uint64_t pm = r->samples ? r->agree * 1000 / r->samples : 0;
+
+	fprintf(f, "# Self-check: %" PRIu64 " samples on CPU %d, %" PRIu64 " found in the trace, "
+		"%" PRIu64 " agree within %d us (%" PRIu64 ".%" PRIu64 "%%)\n", r->samples, cpu,
+		r->matched, r->agree, RT_SELFCHECK_TOLERANCE_NS / 1000, pm / 10, pm % 10);
+	us(f, "# Self-check: our expiry vs hrtimer_start's: p50", r->expiry_p50);
+	us(f, ", p99", r->expiry_p99);
+	us(f, ", max", r->expiry_max);
+	fputc('\n', f);
+	us(f, "# Self-check: our wakeup vs sys_exit beyond the fixed", r->ret_floor);
+	us(f, ": p50", r->diff_p50);
+	us(f, ", p99", r->diff_p99);
+	us(f, ", max", r->diff_max);
+	fputc('\n', f);
+	us(f, "# Self-check: switch-in -> sys_exit: p50", r->ret_p50);
+	us(f, ", p99", r->ret_p99);
+	fputc('\n', f);
+	fprintf(f, "# Self-check: %s (at least %d%% must agree)\n",
+		rt_selfcheck_pass(r) ? "PASS" : "FAIL", RT_SELFCHECK_PASS_PCT);
+}

@@ -1,0 +1,118 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Spike root cause from standard tracepoints (sched, irq, timer): given
+ * the events of a window around one late wakeup, decompose it (timer
+ * expiry -> hard IRQ -> wakeup -> switch-in -> user space) and account what
+ * ran on the CPU between the expected wakeup and the switch-in. Pure logic
+ * on a list of events; reading them is rt_tracer's job.
+ */
+#ifndef RT_SPIKE_H
+#define RT_SPIKE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "rt_json.h"
+
+#define RT_SPIKE_COMM 16
+#define RT_SPIKE_NAME 32
+
+enum rt_ev_type {
+	RT_EV_SWITCH,         /* sched_switch: prev -> next */
+	RT_EV_WAKEUP,         /* sched_wakeup(_new): pid woken */
+	RT_EV_IRQ_ENTRY,      /* irq_handler_entry: irq, name */
+	RT_EV_IRQ_EXIT,
+	RT_EV_SOFTIRQ_ENTRY,  /* softirq_entry: vec */
+	RT_EV_SOFTIRQ_EXIT,
+	RT_EV_TIMER_IRQ_ENTRY, /* local_timer_entry: the timer interrupt itself */
+	RT_EV_TIMER_IRQ_EXIT,
+	RT_EV_HRTIMER_ENTRY,  /* hrtimer_expire_entry */
+	RT_EV_HRTIMER_EXIT,
+	RT_EV_HRTIMER_START,  /* hrtimer_start: pid = the task arming it, expires */
+	RT_EV_SYS_EXIT,       /* raw_syscalls:sys_exit: pid = the task returning */
+};
+
+/* One event, reduced to what the analysis needs. */
+struct rt_ev {
+	int64_t ts_ns;          /* trace clock (mono: CLOCK_MONOTONIC) */
+	int cpu;
+	enum rt_ev_type type;
+	int pid;                /* switch: next; wakeup: woken */
+	int prio;               /* kernel prio of pid (0..99 RT, 100..139 normal) */
+	char comm[RT_SPIKE_COMM];
+	int prev_pid;           /* switch only */
+	int prev_prio;
+	char prev_comm[RT_SPIKE_COMM];
+	int64_t expires;        /* hrtimer_start: the soft expiry it armed (trace clock) */
+	int irq;                /* irq number or softirq vector */
+	char name[RT_SPIKE_NAME]; /* irq handler name or softirq name */
+};
+
+/* The late wakeup to explain. */
+struct rt_spike_query {
+	int cpu;                /* the measuring thread's CPU */
+	int tid;                /* the measuring thread */
+	int64_t due_ns;         /* expected wakeup (the timer's expiry) */
+	int64_t woke_ns;        /* the thread's own timestamp after waking */
+	int64_t value;          /* the latency it reported, in its unit */
+};
+
+enum rt_blocker_kind { RT_BLOCKER_NONE, RT_BLOCKER_TASK, RT_BLOCKER_IRQ, RT_BLOCKER_SOFTIRQ };
+
+/* Something that ran on the CPU while the thread waited. */
+struct rt_blocker {
+	enum rt_blocker_kind kind;
+	int id;                 /* pid, irq number or softirq vector */
+	int prio;               /* tasks: kernel prio */
+	int policy;             /* tasks: SCHED_*, -1 unknown (see rt_spike_resolve_policies) */
+	char name[RT_SPIKE_NAME]; /* comm, irq handler or softirq name */
+	int64_t ns;             /* time on the CPU in the window */
+};
+
+#define RT_SPIKE_MAX_BLOCKERS 16
+
+struct rt_spike_report {
+	struct rt_spike_query q;
+	/* decomposition, -1 where the trace lacks the event */
+	int64_t irq_ns;         /* due -> hard IRQ entry (IRQ latency) */
+	int64_t handler_ns;     /* IRQ entry -> wakeup of the thread */
+	int64_t sched_ns;       /* wakeup -> switch-in (scheduling latency) */
+	int64_t user_ns;        /* switch-in -> the thread's timestamp */
+	bool found_wakeup, found_switch;
+	/* what ran between due and switch-in, longest first */
+	size_t nblockers;
+	struct rt_blocker blockers[RT_SPIKE_MAX_BLOCKERS];
+	int64_t irq_total_ns, softirq_total_ns;
+};
+
+/*
+ * Analyze events (sorted by time, any CPUs) for q. Always fills r; the
+ * decomposition has -1 for steps the trace does not show.
+ */
+void rt_spike_analyze(const struct rt_ev *ev, size_t n, const struct rt_spike_query *q,
+		      struct rt_spike_report *r);
+
+/* Ask the kernel for the policy of every task blocker still alive. */
+void rt_spike_resolve_policies(struct rt_spike_report *r);
+
+/*
+ * From the kernel prio sched_switch shows: "FIFO 99" (prio 0, policy
+ * known), "RT 99" (policy unknown), "OTHER nice 0" (120).
+ */
+void rt_spike_prio_label(int prio, int policy, char *buf, size_t len);
+
+/*
+ * The report, after the summary:
+ * "# Spike: 3120 us on CPU 1, blocked by task blocker (pid 4711, FIFO 99)
+ *  for 2990 us (96%)", then the decomposition and one line per blocker.
+ * unit: "us" or "ns" (the run's); file: where the raw window was saved.
+ */
+void rt_spike_write_text(FILE *f, const struct rt_spike_report *r, const char *unit,
+			 const char *file);
+
+/* "analysis": {...} with the same content. */
+void rt_spike_write_json(struct rt_json *j, const struct rt_spike_report *r, const char *file);
+
+#endif

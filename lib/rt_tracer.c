@@ -1,0 +1,405 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <errno.h>
+#include <regex.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "rt_tracer.h"
+
+#ifndef HAVE_TRACEFS
+
+bool rt_tracer_built(void)
+{
+	return false;
+}
+
+int rt_tracer_open(struct rt_tracer **out, const char *tool, const cpu_set_t *cpus,
+		   size_t buffer_kb, unsigned flags, const char **why)
+{
+	(void)tool;
+	(void)cpus;
+	(void)buffer_kb;
+	(void)flags;
+	*out = NULL;
+	*why = "built without libtracefs/libtraceevent";
+	return -ENOTSUP;
+}
+
+const char *rt_tracer_events(const struct rt_tracer *t)
+{
+	(void)t;
+	return "";
+}
+
+int rt_tracer_stop(struct rt_tracer *t)
+{
+	(void)t;
+	return -ENOTSUP;
+}
+
+int rt_tracer_filter_pid(struct rt_tracer *t, int pid)
+{
+	(void)t;
+	(void)pid;
+	return -ENOTSUP;
+}
+
+int rt_tracer_restart(struct rt_tracer *t)
+{
+	(void)t;
+	return -ENOTSUP;
+}
+
+int rt_tracer_read(struct rt_tracer *t, int64_t from_ns, int64_t to_ns, struct rt_ev **ev,
+		   size_t *n, FILE *raw)
+{
+	(void)t;
+	(void)from_ns;
+	(void)to_ns;
+	(void)raw;
+	*ev = NULL;
+	*n = 0;
+	return -ENOTSUP;
+}
+
+void rt_tracer_close(struct rt_tracer *t)
+{
+	(void)t;
+}
+
+void rt_tracer_clean_stale(const char *tool)
+{
+	(void)tool;
+}
+
+#else /* HAVE_TRACEFS */
+
+#include <tracefs.h>
+#include <event-parse.h>
+
+/* system, event, our type, and the flag that asks for it (0: always) */
+static const struct {
+	const char *system, *event;
+	enum rt_ev_type type;
+	unsigned flag;
+} events[] = {
+	{ "sched", "sched_switch", RT_EV_SWITCH, 0 },
+	{ "sched", "sched_wakeup", RT_EV_WAKEUP, 0 },
+	{ "sched", "sched_wakeup_new", RT_EV_WAKEUP, 0 },
+	{ "irq", "irq_handler_entry", RT_EV_IRQ_ENTRY, 0 },
+	{ "irq", "irq_handler_exit", RT_EV_IRQ_EXIT, 0 },
+	{ "irq", "softirq_entry", RT_EV_SOFTIRQ_ENTRY, 0 },
+	{ "irq", "softirq_exit", RT_EV_SOFTIRQ_EXIT, 0 },
+	{ "irq_vectors", "local_timer_entry", RT_EV_TIMER_IRQ_ENTRY, 0 },
+	{ "irq_vectors", "local_timer_exit", RT_EV_TIMER_IRQ_EXIT, 0 },
+	{ "timer", "hrtimer_expire_entry", RT_EV_HRTIMER_ENTRY, 0 },
+	{ "timer", "hrtimer_expire_exit", RT_EV_HRTIMER_EXIT, 0 },
+	{ "timer", "hrtimer_start", RT_EV_HRTIMER_START, RT_TRACER_ARMING },
+	{ "raw_syscalls", "sys_exit", RT_EV_SYS_EXIT, RT_TRACER_ARMING },
+};
+#define NEVENTS (sizeof(events) / sizeof(events[0]))
+
+static const char *const softirq_names[] = {
+	"HI", "TIMER", "NET_TX", "NET_RX", "BLOCK", "IRQ_POLL", "TASKLET", "SCHED", "HRTIMER", "RCU",
+};
+
+struct rt_tracer {
+	struct tracefs_instance *inst;
+	struct tep_handle *tep;
+	char enabled[512];          /* "sched_switch sched_wakeup ..." */
+};
+
+bool rt_tracer_built(void)
+{
+	return true;
+}
+
+static int fail(const char **why, const char *step)
+{
+	int err = errno ? -errno : -EIO;
+
+	*why = step;
+	return err;
+}
+
+int rt_tracer_open(struct rt_tracer **out, const char *tool, const cpu_set_t *cpus,
+		   size_t buffer_kb, unsigned flags, const char **why)
+{
+	static const char *systems[] = { "sched", "irq", "irq_vectors", "timer", "raw_syscalls",
+					 NULL };
+	struct rt_tracer *t;
+	char name[64];
+	int err;
+
+	*out = NULL;
+	if (!tracefs_tracing_dir()) {
+		*why = "tracefs is not mounted and cannot be mounted";
+		return -ENODEV;
+	}
+	rt_tracer_clean_stale(tool);
+	t = calloc(1, sizeof(*t));
+	if (!t)
+		return -ENOMEM;
+	snprintf(name, sizeof(name), "%s-%d", tool, (int)getpid());
+	errno = 0;
+	t->inst = tracefs_instance_create(name);
+	if (!t->inst) {
+		err = fail(why, "creating the tracefs instance");
+		free(t);
+		return err;
+	}
+	/* Off while it is set up, so the buffer starts with our settings. */
+	tracefs_trace_off(t->inst);
+	if (tracefs_instance_file_write(t->inst, "trace_clock", "mono") < 0) {
+		err = fail(why, "setting the mono trace clock");
+		goto out;
+	}
+	if (tracefs_instance_set_buffer_size(t->inst, buffer_kb, -1) < 0) {
+		err = fail(why, "setting the buffer size");
+		goto out;
+	}
+	if (cpus && tracefs_instance_set_affinity_set(t->inst, (cpu_set_t *)cpus, sizeof(*cpus)) < 0) {
+		err = fail(why, "setting the traced CPUs");
+		goto out;
+	}
+	for (size_t i = 0; i < NEVENTS; i++) {
+		if (events[i].flag && !(flags & events[i].flag))
+			continue;
+		if (!tracefs_event_file_exists(t->inst, events[i].system, events[i].event, "enable"))
+			continue;
+		if (tracefs_event_enable(t->inst, events[i].system, events[i].event) < 0) {
+			err = fail(why, "enabling the events");
+			goto out;
+		}
+		if (t->enabled[0])
+			strncat(t->enabled, " ", sizeof(t->enabled) - strlen(t->enabled) - 1);
+		strncat(t->enabled, events[i].event, sizeof(t->enabled) - strlen(t->enabled) - 1);
+	}
+	if (!strstr(t->enabled, "sched_switch")) {
+		*why = "the kernel has no sched_switch event";
+		err = -ENOTSUP;
+		goto out;
+	}
+	errno = 0;
+	t->tep = tracefs_local_events_system(NULL, systems);
+	if (!t->tep) {
+		err = fail(why, "reading the event formats");
+		goto out;
+	}
+	if (tracefs_trace_on(t->inst) < 0) {
+		err = fail(why, "starting the trace");
+		goto out;
+	}
+	*out = t;
+	return 0;
+out:
+	rt_tracer_close(t);
+	return err;
+}
+
+const char *rt_tracer_events(const struct rt_tracer *t)
+{
+	return t->enabled;
+}
+
+int rt_tracer_stop(struct rt_tracer *t)
+{
+	return tracefs_trace_off(t->inst) < 0 ? -EIO : 0;
+}
+
+int rt_tracer_filter_pid(struct rt_tracer *t, int pid)
+{
+	char filter[32];
+
+	snprintf(filter, sizeof(filter), "common_pid == %d", pid);
+	for (size_t i = 0; i < NEVENTS; i++)
+		if (events[i].flag && strstr(t->enabled, events[i].event) &&
+		    tracefs_event_file_write(t->inst, events[i].system, events[i].event, "filter",
+					     filter) < 0)
+			return errno ? -errno : -EIO;
+	return 0;
+}
+
+int rt_tracer_restart(struct rt_tracer *t)
+{
+	tracefs_trace_off(t->inst);
+	tracefs_instance_file_clear(t->inst, "trace");
+	return tracefs_trace_on(t->inst) < 0 ? -EIO : 0;
+}
+
+struct reader {
+	struct rt_tracer *t;
+	int64_t from, to;
+	struct rt_ev *ev;
+	size_t n, cap;
+	FILE *raw;
+	struct trace_seq seq;
+	int err;
+};
+
+static long long field(struct tep_event *e, struct tep_record *r, const char *name)
+{
+	unsigned long long v = 0;
+
+	if (tep_get_field_val(NULL, e, name, r, &v, 0) < 0)
+		return -1;
+	return (long long)v;
+}
+
+static void field_str(struct tep_event *e, struct tep_record *r, const char *name, char *buf,
+		      size_t len)
+{
+	int n = 0;
+	const char *p = tep_get_field_raw(NULL, e, name, r, &n, 0);
+
+	if (!p || n <= 0) {
+		buf[0] = '\0';
+		return;
+	}
+	snprintf(buf, len, "%.*s", n, p);
+}
+
+static int type_of(const struct tep_event *e)
+{
+	for (size_t i = 0; i < NEVENTS; i++)
+		if (strcmp(e->name, events[i].event) == 0 && strcmp(e->system, events[i].system) == 0)
+			return (int)events[i].type;
+	return -1;
+}
+
+static int take(struct tep_event *e, struct tep_record *r, int cpu, void *arg)
+{
+	struct reader *rd = arg;
+	struct rt_ev *ev;
+	int type = type_of(e);
+
+	if ((int64_t)r->ts < rd->from || (int64_t)r->ts > rd->to || type < 0)
+		return 0;
+	if (rd->n == rd->cap) {
+		size_t cap = rd->cap ? 2 * rd->cap : 4096;
+		struct rt_ev *m = realloc(rd->ev, cap * sizeof(*m));
+
+		if (!m) {
+			rd->err = -ENOMEM;
+			return 1; /* stop */
+		}
+		rd->ev = m;
+		rd->cap = cap;
+	}
+	ev = &rd->ev[rd->n++];
+	memset(ev, 0, sizeof(*ev));
+	ev->ts_ns = (int64_t)r->ts;
+	ev->cpu = cpu;
+	ev->type = (enum rt_ev_type)type;
+	switch (ev->type) {
+	case RT_EV_SWITCH:
+		ev->pid = (int)field(e, r, "next_pid");
+		ev->prio = (int)field(e, r, "next_prio");
+		field_str(e, r, "next_comm", ev->comm, sizeof(ev->comm));
+		ev->prev_pid = (int)field(e, r, "prev_pid");
+		ev->prev_prio = (int)field(e, r, "prev_prio");
+		field_str(e, r, "prev_comm", ev->prev_comm, sizeof(ev->prev_comm));
+		break;
+	case RT_EV_WAKEUP:
+		ev->pid = (int)field(e, r, "pid");
+		ev->prio = (int)field(e, r, "prio");
+		field_str(e, r, "comm", ev->comm, sizeof(ev->comm));
+		break;
+	case RT_EV_IRQ_ENTRY:
+		field_str(e, r, "name", ev->name, sizeof(ev->name));
+		/* fall through */
+	case RT_EV_IRQ_EXIT:
+		ev->irq = (int)field(e, r, "irq");
+		break;
+	case RT_EV_HRTIMER_START:
+		ev->expires = (int64_t)field(e, r, "softexpires"); /* what was asked, before slack */
+		/* fall through */
+	case RT_EV_SYS_EXIT:
+		ev->pid = tep_data_pid(rd->t->tep, r);
+		break;
+	case RT_EV_SOFTIRQ_ENTRY:
+	case RT_EV_SOFTIRQ_EXIT:
+		ev->irq = (int)field(e, r, "vec");
+		if (ev->irq >= 0 && ev->irq < (int)(sizeof(softirq_names) / sizeof(softirq_names[0])))
+			snprintf(ev->name, sizeof(ev->name), "%s", softirq_names[ev->irq]);
+		break;
+	default:
+		break;
+	}
+	if (rd->raw) {
+		trace_seq_reset(&rd->seq);
+		tep_print_event(rd->t->tep, &rd->seq, r, "%16s-%-7d [%03d] %6.1000d: %s: %s\n",
+				TEP_PRINT_COMM, TEP_PRINT_PID, TEP_PRINT_CPU, TEP_PRINT_TIME,
+				TEP_PRINT_NAME, TEP_PRINT_INFO);
+		trace_seq_terminate(&rd->seq);
+		fputs(rd->seq.buffer, rd->raw);
+	}
+	return 0;
+}
+
+static int by_ts(const void *a, const void *b)
+{
+	int64_t x = ((const struct rt_ev *)a)->ts_ns, y = ((const struct rt_ev *)b)->ts_ns;
+
+	return (x > y) - (x < y);
+}
+
+int rt_tracer_read(struct rt_tracer *t, int64_t from_ns, int64_t to_ns, struct rt_ev **ev,
+		   size_t *n, FILE *raw)
+{
+	struct reader rd = { .t = t, .from = from_ns, .to = to_ns, .raw = raw };
+
+	trace_seq_init(&rd.seq);
+	if (tracefs_iterate_raw_events(t->tep, t->inst, NULL, 0, take, &rd) < 0 && !rd.err)
+		rd.err = -EIO;
+	trace_seq_destroy(&rd.seq);
+	if (rd.err) {
+		free(rd.ev);
+		return rd.err;
+	}
+	/* Per-CPU buffers come in CPU order: one timeline for the analysis. */
+	qsort(rd.ev, rd.n, sizeof(*rd.ev), by_ts);
+	*ev = rd.ev;
+	*n = rd.n;
+	return 0;
+}
+
+void rt_tracer_close(struct rt_tracer *t)
+{
+	if (!t)
+		return;
+	if (t->inst) {
+		tracefs_trace_off(t->inst);
+		tracefs_instance_destroy(t->inst);
+		tracefs_instance_free(t->inst);
+	}
+	if (t->tep)
+		tep_free(t->tep);
+	free(t);
+}
+
+void rt_tracer_clean_stale(const char *tool)
+{
+	char re[96];
+	char **names;
+
+	snprintf(re, sizeof(re), "^%s-[0-9][0-9]*$", tool); /* basic or extended */
+	names = tracefs_instances(re);
+	for (char **p = names; p && *p; p++) {
+		pid_t pid = (pid_t)atoi(*p + strlen(tool) + 1);
+		struct tracefs_instance *inst;
+
+		if (pid <= 0 || pid == getpid() || kill(pid, 0) == 0 || errno != ESRCH)
+			continue;
+		inst = tracefs_instance_alloc(NULL, *p);
+		if (inst) {
+			tracefs_instance_destroy(inst);
+			tracefs_instance_free(inst);
+		}
+	}
+	tracefs_list_free(names);
+}
+
+#endif

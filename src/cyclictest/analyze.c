@@ -1,0 +1,255 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <errno.h>
+#include <sched.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "rt_affinity.h"
+#include "rt_cli.h"
+#include "rt_prog.h"
+#include "rt_spike.h"
+#include "rt_time.h"
+#include "rt_tracer.h"
+
+#include "analyze.h"
+
+/* Per CPU: at 1 kHz a loaded CPU writes well under 1 MB of these events a second. */
+#define TRACE_BUFFER_KB 4096
+/* --self-check keeps the whole run: up to CT_SELF_CHECK_MAX_LOOPS wakeups. */
+#define SELF_CHECK_BUFFER_KB 16384
+/* How far before the expected wakeup the window reaches: who was running. */
+#define WINDOW_BEFORE_NS (20 * 1000 * 1000LL)
+#define WINDOW_AFTER_NS (1 * 1000 * 1000LL)
+
+/*
+ * The mono trace clock is CLOCK_MONOTONIC: no offset. For another clock,
+ * the offset read between two mono reads, the closest of a few tries.
+ */
+static int64_t clock_offset_ns(clockid_t clock)
+{
+	struct timespec m1, other, m2;
+	int64_t best = INT64_MAX, off = 0;
+
+	if (clock == CLOCK_MONOTONIC)
+		return 0;
+	for (int i = 0; i < 16; i++) {
+		clock_gettime(CLOCK_MONOTONIC, &m1);
+		clock_gettime(clock, &other);
+		clock_gettime(CLOCK_MONOTONIC, &m2);
+		if (rt_time_diff_ns(&m2, &m1) < best) {
+			best = rt_time_diff_ns(&m2, &m1);
+			off = rt_time_to_ns(&m1) + best / 2 - rt_time_to_ns(&other);
+		}
+	}
+	return off;
+}
+
+int cyclictest_analyze_open(struct ct_analysis *a, struct ct_run *run,
+			    const struct cyclictest_config *cfg)
+{
+	char path[64];
+	const char *why = "";
+	cpu_set_t cpus;
+	struct rt_cpulist allowed;
+	int err;
+
+	const char *opt = cfg->analyze ? "--analyze" : "--self-check";
+
+	memset(a, 0, sizeof(*a));
+	a->unit = cfg->nsecs ? "ns" : "us";
+	a->active = cfg->analyze;
+	if (!rt_tracer_built()) {
+		rt_prog_error("%s: unavailable, this cyclictest was built without "
+			      "libtracefs/libtraceevent", opt);
+		return RT_EXIT_FAILURE;
+	}
+	snprintf(path, sizeof(path), "cyclictest-spike-%d.txt", (int)getpid());
+	snprintf(a->path, sizeof(a->path), "%s", cfg->analyze_output ? cfg->analyze_output : path);
+	if (cfg->analyze) {
+		if (rt_cli_open_output(&a->out, "analyze-output", a->path))
+			return RT_EXIT_FAILURE;
+		a->out_open = true;
+	}
+	CPU_ZERO(&cpus);
+	if (cfg->affinity) {
+		for (size_t i = 0; i < cfg->affinity_cpus.count; i++)
+			CPU_SET(cfg->affinity_cpus.cpu[i], &cpus);
+	} else if (rt_affinity_allowed(&allowed) == 0) {
+		for (size_t i = 0; i < allowed.count; i++)
+			CPU_SET(allowed.cpu[i], &cpus);
+	}
+	if ((err = rt_tracer_open(&run->tracer, "cyclictest", &cpus,
+				  cfg->self_check ? SELF_CHECK_BUFFER_KB : TRACE_BUFFER_KB,
+				  cfg->self_check ? RT_TRACER_ARMING : 0, &why))) {
+		rt_prog_error_errno(-err, "%s: %s", opt, why);
+		return RT_EXIT_FAILURE;
+	}
+	run->trace_offset_ns = clock_offset_ns(cfg->clock);
+	return 0;
+}
+
+/* A consistent copy of a thread's note (the thread may be writing it). */
+static void read_note(struct ct_spike_note *n, struct ct_spike_note *copy)
+{
+	uint32_t s1, s2;
+
+	do {
+		s1 = atomic_load_explicit(&n->seq, memory_order_acquire);
+		copy->value = n->value;
+		copy->due_ns = n->due_ns;
+		copy->woke_ns = n->woke_ns;
+		copy->cpu = n->cpu;
+		atomic_thread_fence(memory_order_acquire);
+		s2 = atomic_load_explicit(&n->seq, memory_order_relaxed);
+	} while ((s1 & 1) || s1 != s2);
+}
+
+static void explain(struct ct_analysis *a, struct ct_run *run, const struct ct_thread *t,
+		    const struct ct_spike_note *n)
+{
+	struct rt_spike_query q = {
+		.cpu = n->cpu, .tid = (int)atomic_load(&t->tid), .value = n->value,
+		.due_ns = n->due_ns + run->trace_offset_ns,
+		.woke_ns = n->woke_ns + run->trace_offset_ns,
+	};
+	struct rt_spike_report *r = malloc(sizeof(*r));
+	struct rt_ev *ev = NULL;
+	char *raw = NULL;
+	size_t n_ev = 0, raw_len = 0;
+	FILE *f = open_memstream(&raw, &raw_len);
+	int err;
+
+	rt_tracer_stop(run->tracer);
+	err = rt_tracer_read(run->tracer, q.due_ns - WINDOW_BEFORE_NS, q.woke_ns + WINDOW_AFTER_NS,
+			     &ev, &n_ev, f);
+	rt_tracer_restart(run->tracer);
+	if (f)
+		fclose(f);
+	if (!r || err || !f) {
+		free(r);
+		free(ev);
+		free(raw);
+		return;
+	}
+	rt_spike_analyze(ev, n_ev, &q, r);
+	rt_spike_resolve_policies(r); /* now, while the blockers still run */
+	free(ev);
+	free(run->spike);
+	free(a->raw);
+	run->spike = r;
+	a->raw = raw;
+	a->raw_len = raw_len;
+}
+
+void cyclictest_analyze_poll(struct ct_analysis *a, struct ct_run *run)
+{
+	if (!run->tracer)
+		return;
+	for (int i = 0; i < run->nthreads; i++) {
+		struct ct_thread *t = &run->threads[i];
+		struct ct_spike_note n;
+
+		if (!atomic_exchange_explicit(&t->note.pending, false, memory_order_acquire))
+			continue;
+		read_note(&t->note, &n);
+		if (!run->spike || n.value > run->spike->q.value)
+			explain(a, run, t, &n);
+	}
+}
+
+int cyclictest_analyze_finish(struct ct_analysis *a, struct ct_run *run)
+{
+	int err = 0;
+
+	if (!run->tracer)
+		return 0;
+	cyclictest_analyze_poll(a, run);
+	if (!run->spike || !a->out_open)
+		return 0;
+	if (fwrite(a->raw, 1, a->raw_len, a->out.f) != a->raw_len)
+		err = -EIO;
+	err = err ? err : rt_output_commit(&a->out);
+	if (err)
+		rt_output_abort(&a->out);
+	a->out_open = false;
+	a->saved = !err;
+	return err;
+}
+
+void cyclictest_analyze_print(const struct ct_analysis *a, const struct ct_run *run, FILE *out)
+{
+	if (a->self_checked)
+		rt_selfcheck_write_text(out, &a->result, run->threads[0].cpu);
+	if (!run->tracer || !a->active)
+		return;
+	if (!run->spike)
+		fprintf(out, "# Spike: none above the --analyze threshold\n");
+	else
+		rt_spike_write_text(out, run->spike, a->unit, a->saved ? a->path : NULL);
+}
+
+void cyclictest_analyze_json(const struct ct_analysis *a, const struct ct_run *run,
+			     struct rt_json *j)
+{
+	if (!run->tracer || !a->active)
+		return;
+	if (run->spike)
+		rt_spike_write_json(j, run->spike, a->saved ? a->path : NULL);
+	else
+		rt_json_null(j, "analysis");
+}
+
+int cyclictest_self_check_filter(struct ct_run *run)
+{
+	int err = rt_tracer_filter_pid(run->tracer, (int)atomic_load(&run->threads[0].tid));
+
+	if (err)
+		rt_prog_error_errno(-err, "--self-check: cannot filter the trace");
+	/* What came before the filter is of no use. */
+	return err ? RT_EXIT_FAILURE : rt_tracer_restart(run->tracer) ? RT_EXIT_FAILURE : 0;
+}
+
+int cyclictest_self_check(struct ct_analysis *a, struct ct_run *run)
+{
+	struct ct_thread *t = &run->threads[0];
+	struct rt_selfcheck_sample *s;
+	struct rt_ring_sample rs;
+	struct rt_ev *ev = NULL;
+	size_t n = 0, ns = 0;
+	int err;
+
+	s = calloc((size_t)t->pub.stats.count + 1, sizeof(*s));
+	if (!s)
+		return RT_EXIT_FAILURE;
+	while (ns <= t->pub.stats.count && rt_ring_pop(&t->ring, &rs))
+		s[ns++] = (struct rt_selfcheck_sample){ (int64_t)rs.cycle + run->trace_offset_ns,
+						       rs.value + run->trace_offset_ns };
+	rt_tracer_stop(run->tracer);
+	err = ns ? rt_tracer_read(run->tracer, s[0].due_ns - WINDOW_BEFORE_NS,
+				  s[ns - 1].woke_ns + WINDOW_AFTER_NS, &ev, &n, NULL) : 0;
+	if (!err)
+		err = rt_selfcheck_compare(ev, n, (int)atomic_load(&t->tid), s, ns, &a->result);
+	free(ev);
+	free(s);
+	if (err) {
+		rt_prog_error_errno(-err, "--self-check: cannot read the trace");
+		return RT_EXIT_FAILURE;
+	}
+	a->self_checked = true;
+	return rt_selfcheck_pass(&a->result) ? 0 : RT_EXIT_FAILURE;
+}
+
+void cyclictest_analyze_close(struct ct_analysis *a, struct ct_run *run)
+{
+	if (a->out_open)
+		rt_output_abort(&a->out);
+	a->out_open = false;
+	rt_tracer_close(run->tracer);
+	run->tracer = NULL;
+	free(run->spike);
+	run->spike = NULL;
+	free(a->raw);
+	a->raw = NULL;
+}
