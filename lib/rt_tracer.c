@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
+#include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
-#include <regex.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -360,7 +362,8 @@ int rt_tracer_read(struct rt_tracer *t, int64_t from_ns, int64_t to_ns, struct r
 		return rd.err;
 	}
 	/* Per-CPU buffers come in CPU order: one timeline for the analysis. */
-	qsort(rd.ev, rd.n, sizeof(*rd.ev), by_ts);
+	if (rd.n)
+		qsort(rd.ev, rd.n, sizeof(*rd.ev), by_ts);
 	*ev = rd.ev;
 	*n = rd.n;
 	return 0;
@@ -380,26 +383,46 @@ void rt_tracer_close(struct rt_tracer *t)
 	free(t);
 }
 
+/* "<tool>-<digits>": the pid, else 0. */
+static pid_t instance_pid(const char *name, const char *tool)
+{
+	size_t len = strlen(tool);
+	char *end;
+	long pid;
+
+	if (strncmp(name, tool, len) != 0 || name[len] != '-' || !isdigit((unsigned char)name[len + 1]))
+		return 0;
+	pid = strtol(name + len + 1, &end, 10);
+	return *end == '\0' && pid > 0 && pid <= INT_MAX ? (pid_t)pid : 0;
+}
+
+/* By hand rather than tracefs_instances(), whose compiled regex is never freed. */
 void rt_tracer_clean_stale(const char *tool)
 {
-	char re[96];
-	char **names;
+	char path[PATH_MAX];
+	const char *dir = tracefs_tracing_dir();
+	struct dirent *d;
+	DIR *dp;
 
-	snprintf(re, sizeof(re), "^%s-[0-9][0-9]*$", tool); /* basic or extended */
-	names = tracefs_instances(re);
-	for (char **p = names; p && *p; p++) {
-		pid_t pid = (pid_t)atoi(*p + strlen(tool) + 1);
+	if (!dir)
+		return;
+	snprintf(path, sizeof(path), "%s/instances", dir);
+	dp = opendir(path);
+	if (!dp)
+		return;
+	while ((d = readdir(dp))) {
+		pid_t pid = instance_pid(d->d_name, tool);
 		struct tracefs_instance *inst;
 
 		if (pid <= 0 || pid == getpid() || kill(pid, 0) == 0 || errno != ESRCH)
 			continue;
-		inst = tracefs_instance_alloc(NULL, *p);
+		inst = tracefs_instance_alloc(NULL, d->d_name);
 		if (inst) {
 			tracefs_instance_destroy(inst);
 			tracefs_instance_free(inst);
 		}
 	}
-	tracefs_list_free(names);
+	closedir(dp);
 }
 
 #endif

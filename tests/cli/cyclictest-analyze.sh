@@ -33,14 +33,26 @@ global_state() {
 }
 global_state >"$WORK/before"
 
+# Wait until cyclictest PID measures: its trace instance is set up, then its
+# status object (created after it, right before the threads start) exists.
+started() {
+	_w=0
+	while [ ! -e "/dev/shm/cyclictest$1" ] && [ "$_w" -lt 200 ]; do
+		sleep 0.1
+		_w=$((_w + 1))
+	done
+	sleep 0.3
+}
+
 attempt() {
 	cd "$WORK" || return 1
 	rm -f "$WORK"/cyclictest-spike-*.txt
-	"$CT" -q -m -a "$cpu" -p 80 -i 1000 -D 2 --analyze=1000 --json="$WORK/a.json" \
+	# Above the VM's usual spikes: explaining one pauses the trace for a moment.
+	"$CT" -q -m -a "$cpu" -p 80 -i 1000 -D 3 --analyze=1500 --json="$WORK/a.json" \
 		>"$OUT" 2>"$ERR" </dev/null &
 	ct=$!
-	sleep 0.5
-	"$WORK/blocker" "$cpu" 3000 300 3 &
+	started "$ct"
+	"$WORK/blocker" "$cpu" 3000 300 3 500 &
 	bp=$!
 	wait "$bp"
 	wait "$ct" || { echo "cyclictest exit $?: $(cat "$ERR")"; return 1; }
@@ -74,10 +86,10 @@ retry_bound 3 attempt
 
 storm() {
 	cd "$WORK" || return 1
-	"$CT" -q -m -a "$cpu" -p 80 -i 200 -D 3 --analyze=2000 --analyze-output="$WORK/s.txt" \
+	"$CT" -q -m -a "$cpu" -p 80 -i 200 -D 4 --analyze=2000 --analyze-output="$WORK/s.txt" \
 		>"$OUT" 2>"$ERR" </dev/null &
 	ct=$!
-	sleep 0.3
+	started "$ct"
 	"$top_builddir/tests/helpers/irqstorm" "$cpu" 60000 1500 || { kill "$ct"; return 1; }
 	wait "$ct" || return 1
 	cat "$OUT"
@@ -101,7 +113,7 @@ mkdir "$T/instances/cyclictest-$dead" || fail "cannot create a stale instance"
 for sig in INT TERM; do
 	"$CT" -q -m -p 80 -i 1000 --analyze=100000 >"$OUT" 2>"$ERR" </dev/null &
 	ct=$!
-	sleep 1
+	started "$ct"
 	[ -d "$T/instances/cyclictest-$ct" ] || fail "no instance cyclictest-$ct while running"
 	[ ! -d "$T/instances/cyclictest-$dead" ] || fail "stale instance cyclictest-$dead left"
 	kill -"$sig" "$ct"
