@@ -7,7 +7,7 @@
 need_rt
 need_python3
 
-for t in "sigwaittest -f" "sigwaittest" "ptsematest"; do
+for t in "sigwaittest -f" "sigwaittest" "ptsematest" "svsematest" "svsematest -f"; do
 	# shellcheck disable=SC2086
 	set -- $t
 	"$(tool "$1")" ${2:-} -q -p 80 -t 2 --json="$WORK/s.json" >"$OUT" 2>"$ERR" &

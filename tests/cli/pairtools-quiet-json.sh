@@ -9,7 +9,7 @@
 need_rt
 need_python3
 
-for t in "sigwaittest" "sigwaittest -f" "ptsematest"; do
+for t in "sigwaittest" "sigwaittest -f" "ptsematest" "svsematest" "svsematest -f"; do
 	# shellcheck disable=SC2086
 	run_tool_timeout 30 $t -q -p 80 -t 3 -i 500 -d 250 -l 200 --json="$WORK/p.json"
 	[ "$RC" -eq 0 ] || fail "$t: exit $RC: $(cat "$ERR")"

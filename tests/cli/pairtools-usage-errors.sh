@@ -38,7 +38,7 @@ ptsematest|duration-bad|-D 5x
 ptsematest|missing-arg|-l
 TABLE
 
-for t in signaltest sigwaittest ptsematest; do
+for t in signaltest sigwaittest ptsematest svsematest; do
 	run_tool "$t" --help
 	expect_exit 0
 	expect_empty_stderr
