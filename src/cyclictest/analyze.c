@@ -19,8 +19,9 @@
 #define TRACE_BUFFER_KB 4096
 /* --self-check keeps the whole run: up to CT_SELF_CHECK_MAX_LOOPS wakeups. */
 #define SELF_CHECK_BUFFER_KB 16384
-/* How far before the expected wakeup the window reaches: who was running. */
-#define WINDOW_BEFORE_NS (20 * 1000 * 1000LL)
+/* How far before the expected wakeup the window reaches: who was running
+ * (a blocker may have held the CPU for a long time already). */
+#define WINDOW_BEFORE_NS (200 * 1000 * 1000LL)
 #define WINDOW_AFTER_NS (1 * 1000 * 1000LL)
 
 /*
