@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
+#include <errno.h>
 #include <inttypes.h>
+#include <stdlib.h>
 
 #include "rt_percentiles.h"
 
@@ -46,6 +48,22 @@ void rt_percentiles_write_json(struct rt_json *j, const char *key, const struct 
 			rt_json_null(j, rt_loghist_pct_names[p]);
 	}
 	rt_json_object_end(j);
+}
+
+int rt_percentiles_write_json_total(struct rt_json *j, const char *key, const struct rt_series *s,
+				    int n)
+{
+	struct rt_loghist *all = malloc(sizeof(*all));
+
+	if (all) {
+		rt_loghist_init(all);
+		for (int i = 0; i < n; i++)
+			if (s[i].hist)
+				rt_loghist_merge(all, s[i].hist);
+	}
+	rt_percentiles_write_json(j, key, all);
+	free(all);
+	return all ? 0 : -ENOMEM;
 }
 
 void rt_loghist_write_json(struct rt_json *j, const char *key, const struct rt_loghist *h)

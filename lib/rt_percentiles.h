@@ -38,6 +38,13 @@ void rt_overruns_write_text(FILE *f, const struct rt_series *s, int n);
 void rt_percentiles_write_json(struct rt_json *j, const char *key, const struct rt_loghist *h);
 
 /*
+ * "key": the percentiles of all n series together (their histograms
+ * added). -ENOMEM (the members written as null) or 0.
+ */
+int rt_percentiles_write_json_total(struct rt_json *j, const char *key, const struct rt_series *s,
+				    int n);
+
+/*
  * "key": the histogram in its mergeable form (documented in cyclictest(8)):
  * {"layout": "log-linear", "exact_below": 128, "sub_buckets": 128,
  *  "count": N, "max": M, "buckets": {"LOW": COUNT, ...}}, one member per

@@ -196,14 +196,6 @@ bool rt_selfcheck_pass(const struct rt_selfcheck_result *r)
 	return r->samples > 0 && r->agree * 100 >= r->samples * RT_SELFCHECK_PASS_PCT;
 }
 
-static void us(FILE *f, const char *label, int64_t ns)
-{
-	if (ns < 0)
-		fprintf(f, "%s -", label);
-	else
-		fprintf(f, "%s %" PRId64 ".%" PRId64 " us", label, ns / 1000, ns % 1000 / 100);
-}
-
 void rt_selfcheck_write_text(FILE *f, const struct rt_selfcheck_result *r, int cpu)
 {
 	uint64_t pm = r->samples ? r->agree * 1000 / r->samples : 0;
@@ -211,17 +203,17 @@ void rt_selfcheck_write_text(FILE *f, const struct rt_selfcheck_result *r, int c
 	fprintf(f, "# Self-check: %" PRIu64 " samples on CPU %d, %" PRIu64 " found in the trace, "
 		"%" PRIu64 " agree within %d us (%" PRIu64 ".%" PRIu64 "%%)\n", r->samples, cpu,
 		r->matched, r->agree, RT_SELFCHECK_TOLERANCE_NS / 1000, pm / 10, pm % 10);
-	us(f, "# Self-check: our expiry vs hrtimer_start's: p50", r->expiry_p50);
-	us(f, ", p99", r->expiry_p99);
-	us(f, ", max", r->expiry_max);
+	rt_spike_write_us(f, "# Self-check: our expiry vs hrtimer_start's: p50", r->expiry_p50);
+	rt_spike_write_us(f, ", p99", r->expiry_p99);
+	rt_spike_write_us(f, ", max", r->expiry_max);
 	fputc('\n', f);
-	us(f, "# Self-check: our wakeup vs sys_exit beyond the fixed", r->ret_floor);
-	us(f, ": p50", r->diff_p50);
-	us(f, ", p99", r->diff_p99);
-	us(f, ", max", r->diff_max);
+	rt_spike_write_us(f, "# Self-check: our wakeup vs sys_exit beyond the fixed", r->ret_floor);
+	rt_spike_write_us(f, ": p50", r->diff_p50);
+	rt_spike_write_us(f, ", p99", r->diff_p99);
+	rt_spike_write_us(f, ", max", r->diff_max);
 	fputc('\n', f);
-	us(f, "# Self-check: switch-in -> sys_exit: p50", r->ret_p50);
-	us(f, ", p99", r->ret_p99);
+	rt_spike_write_us(f, "# Self-check: switch-in -> sys_exit: p50", r->ret_p50);
+	rt_spike_write_us(f, ", p99", r->ret_p99);
 	fputc('\n', f);
 	fprintf(f, "# Self-check: %s (at least %d%% must agree)\n",
 		rt_selfcheck_pass(r) ? "PASS" : "FAIL", RT_SELFCHECK_PASS_PCT);

@@ -244,7 +244,7 @@ static int64_t spike_ns(const struct rt_spike_report *r)
 	return r->q.woke_ns - r->q.due_ns;
 }
 
-static void us(FILE *f, const char *label, int64_t ns)
+void rt_spike_write_us(FILE *f, const char *label, int64_t ns)
 {
 	if (ns < 0)
 		fprintf(f, "%s -", label);
@@ -267,10 +267,10 @@ void rt_spike_write_text(FILE *f, const struct rt_spike_report *r, const char *u
 	} else {
 		fputs(", no blocker in the trace\n", f);
 	}
-	us(f, "# Spike: expected wakeup -> IRQ entry", r->irq_ns);
-	us(f, ", IRQ entry -> wakeup", r->handler_ns);
-	us(f, ", wakeup -> switch-in", r->sched_ns);
-	us(f, ", switch-in -> user space", r->user_ns);
+	rt_spike_write_us(f, "# Spike: expected wakeup -> IRQ entry", r->irq_ns);
+	rt_spike_write_us(f, ", IRQ entry -> wakeup", r->handler_ns);
+	rt_spike_write_us(f, ", wakeup -> switch-in", r->sched_ns);
+	rt_spike_write_us(f, ", switch-in -> user space", r->user_ns);
 	fputc('\n', f);
 	for (size_t i = 0; i < r->nblockers; i++) {
 		describe(&r->blockers[i], what, sizeof(what));

@@ -103,6 +103,9 @@ void rt_spike_resolve_policies(struct rt_spike_report *r);
  */
 void rt_spike_prio_label(int prio, int policy, char *buf, size_t len);
 
+/* "label 12.3 us" (one decimal, truncated), or "label -" for ns < 0. */
+void rt_spike_write_us(FILE *f, const char *label, int64_t ns);
+
 /*
  * The report, after the summary:
  * "# Spike: 3120 us on CPU 1, blocked by task blocker (pid 4711, FIFO 99)

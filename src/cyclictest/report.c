@@ -232,25 +232,9 @@ static void json_thread(struct rt_json *j, const struct ct_thread *t)
 	rt_json_object_end(j);
 }
 
-/* Over all threads: their lossless histograms added. */
-static int json_all_percentiles(struct rt_json *j, const struct ct_run *run)
-{
-	struct rt_loghist *all = malloc(sizeof(*all));
-
-	if (!all)
-		return -ENOMEM;
-	rt_loghist_init(all);
-	for (int i = 0; i < run->nthreads; i++)
-		if (run->threads[i].loghist)
-			rt_loghist_merge(all, run->threads[i].loghist);
-	rt_percentiles_write_json(j, "percentiles", all);
-	free(all);
-	return 0;
-}
-
 int cyclictest_write_json(FILE *out, struct ct_run *run, const struct rt_report *rep,
-			  int return_code, const struct rt_verdict *verdict,
-			  const struct ct_analysis *analysis)
+			  int return_code, const struct rt_series *series,
+			  const struct rt_verdict *verdict, const struct ct_analysis *analysis)
 {
 	struct rt_report_sched sched = RT_REPORT_SCHED_INIT;
 	struct rt_json j;
@@ -266,7 +250,7 @@ int cyclictest_write_json(FILE *out, struct ct_run *run, const struct rt_report 
 	}
 	rt_json_object_end(&j);
 	rt_report_json_scheduling(&j, &sched);
-	if (json_all_percentiles(&j, run))
+	if (rt_percentiles_write_json_total(&j, "percentiles", series, run->nthreads))
 		return -ENOMEM;
 	cyclictest_analyze_json(analysis, run, &j);
 	if (verdict)

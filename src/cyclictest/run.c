@@ -553,7 +553,7 @@ static int report(struct ct_ctx *c)
 	if (!cfg->quiet && !cfg->verbose)
 		cyclictest_print_frame(stdout, run, false);
 	if (c->json_open) {
-		err = cyclictest_write_json(c->json_out.f, run, c->rep, rc,
+		err = cyclictest_write_json(c->json_out.f, run, c->rep, rc, c->series,
 					    c->judged ? &c->verdict : NULL, &c->analysis);
 		if (!err)
 			err = rt_output_commit(&c->json_out);

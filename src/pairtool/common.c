@@ -129,21 +129,6 @@ static int judge(const struct pairtool_common *cfg, struct results *res, int rc)
 	return rc == RT_EXIT_OK && !res->verdict.pass ? RT_EXIT_VERDICT : rc;
 }
 
-/* Over all series: their lossless histograms added. */
-static void json_all_percentiles(struct rt_json *j, const struct results *res)
-{
-	struct rt_loghist *all = malloc(sizeof(*all));
-
-	if (all) {
-		rt_loghist_init(all);
-		for (int i = 0; i < res->n; i++)
-			if (res->series[i].hist)
-				rt_loghist_merge(all, res->series[i].hist);
-	}
-	rt_percentiles_write_json(j, "percentiles", all);
-	free(all);
-}
-
 static int write_json(const struct pairtool_common *cfg, const struct rt_report *rep,
 		      const struct pairtool_ops *ops, void *tool, struct rt_output *json, int rc,
 		      const struct results *res)
@@ -154,7 +139,7 @@ static int write_json(const struct pairtool_common *cfg, const struct rt_report 
 	rt_json_init(&j, json->f);
 	rt_report_json_header(&j, rep, rc);
 	ops->write_json(tool, &j);
-	json_all_percentiles(&j, res);
+	rt_percentiles_write_json_total(&j, "percentiles", res->series, res->n);
 	if (res->judged)
 		rt_verdict_write_json(&j, &res->verdict);
 	rt_json_object_end(&j);

@@ -17,22 +17,12 @@ need_python3
 need_rt
 need_tracefs
 need_native
+need_trace_analysis sched_switch
 CT=$(tool cyclictest)
-"$CT" -q -l 1 --analyze=1 --analyze-output="$WORK/probe.txt" >"$OUT" 2>"$ERR" </dev/null || true
-! grep -q 'built without libtracefs' "$ERR" || skip "this build has no libtracefs/libtraceevent"
-T=$(sed -n 's/^[^ ]* \([^ ]*\) tracefs .*/\1/p' /proc/mounts | head -n 1)
-[ -n "$T" ] || T=/sys/kernel/tracing
-grep -q sched_switch "$T/available_events" || skip "the kernel has no sched_switch event"
 cpu=$(sed -n 's/^Cpus_allowed_list:[[:space:]]*//p' /proc/self/status | cut -d, -f1 | cut -d- -f1)
 cp "$top_builddir/tests/helpers/spin" "$WORK/blocker"
 
-global_state() {
-	for f in tracing_on current_tracer trace_clock set_event buffer_size_kb tracing_cpumask; do
-		printf '%s: %s\n' "$f" "$(cat "$T/$f" | tr '\n' ' ')"
-	done
-	ls "$T/instances"
-}
-global_state >"$WORK/before"
+tracing_global_state >"$WORK/before"
 
 # Wait until cyclictest PID measures: its trace instance is set up, then its
 # status object (created after it, right before the threads start) exists.
@@ -123,7 +113,7 @@ for sig in INT TERM; do
 	expect_exit 0
 	expect_match "$OUT" '^# Spike: none above the --analyze threshold$'
 done
-global_state >"$WORK/after"
+tracing_global_state >"$WORK/after"
 compare_exact "$WORK/after" "$WORK/before"
 
 run_tool cyclictest -q -l 1 --analyze

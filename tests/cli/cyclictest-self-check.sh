@@ -9,21 +9,9 @@
 need_rt
 need_tracefs
 need_native
+need_trace_analysis sched_switch hrtimer_start sys_exit
 CT=$(tool cyclictest)
-"$CT" -q -l 1 --self-check >"$OUT" 2>"$ERR" </dev/null || true
-! grep -q 'built without libtracefs' "$ERR" || skip "this build has no libtracefs/libtraceevent"
-T=$(sed -n 's/^[^ ]* \([^ ]*\) tracefs .*/\1/p' /proc/mounts | head -n 1)
-[ -n "$T" ] || T=/sys/kernel/tracing
-for e in sched_switch hrtimer_start sys_exit; do
-	grep -q ":$e\$" "$T/available_events" || skip "the kernel has no $e event"
-done
-global_state() {
-	for f in tracing_on current_tracer trace_clock set_event buffer_size_kb tracing_cpumask; do
-		printf '%s: %s\n' "$f" "$(cat "$T/$f" | tr '\n' ' ')"
-	done
-	ls "$T/instances"
-}
-global_state >"$WORK/before"
+tracing_global_state >"$WORK/before"
 
 check_self() {
 	rc=0
@@ -36,6 +24,6 @@ check_self() {
 	return 1
 }
 retry_bound 4 check_self
-global_state >"$WORK/after"
+tracing_global_state >"$WORK/after"
 compare_exact "$WORK/after" "$WORK/before"
 finish

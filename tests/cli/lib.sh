@@ -74,6 +74,28 @@ need_tracefs() {
 		skip "needs tracefs (not mounted and cannot be mounted)"
 }
 
+# need_trace_analysis EVENT...: cyclictest built with libtracefs, and the
+# kernel has the events; sets T to the tracefs directory. (After need_tracefs.)
+need_trace_analysis() {
+	"$(tool cyclictest)" -q -l 1 -i 100 --analyze=3600000000 --analyze-output="$WORK/probe.txt" \
+		>/dev/null 2>"$WORK/probe.err" </dev/null || true
+	! grep -q 'built without libtracefs' "$WORK/probe.err" ||
+		skip "this build has no libtracefs/libtraceevent"
+	T=$(sed -n 's/^[^ ]* \([^ ]*\) tracefs .*/\1/p' /proc/mounts | head -n 1)
+	[ -n "$T" ] || T=/sys/kernel/tracing
+	for _e in "$@"; do
+		grep -q ":$_e\$" "$T/available_events" || skip "the kernel has no $_e event"
+	done
+}
+
+# The global trace's settings and the instance list (compare before/after).
+tracing_global_state() {
+	for _f in tracing_on current_tracer trace_clock set_event buffer_size_kb tracing_cpumask; do
+		printf '%s: %s\n' "$_f" "$(tr '\n' ' ' <"$T/$_f")"
+	done
+	ls "$T/instances"
+}
+
 expect_exit() {
 	[ "$RC" -eq "$1" ] || fail "exit code $RC, expected $1 (stderr: $(head -c 300 "$ERR"))"
 }
