@@ -40,16 +40,34 @@ static bool mine(const struct cursor *c, size_t i)
 
 /*
  * The thread's arming of this wakeup: of its hrtimer_start events up to
- * due (since the cursor's last stop), the one whose expiry is closest to
- * due; other hrtimers started in its context (the scheduler's) differ.
+ * its wakeup (since the cursor's last stop, the previous wakeup), the one
+ * whose expiry is closest to due; other hrtimers started in its context
+ * (the scheduler's) differ. A thread held up after the previous wakeup
+ * arms after due: the bound is the wakeup, not due.
  */
-static const struct rt_ev *arming(struct cursor *c, int64_t due)
+static const struct rt_ev *arming(struct cursor *c, int64_t due, int64_t woke)
 {
 	const struct rt_ev *found = NULL;
 
-	for (; c->i < c->n && c->ev[c->i].ts_ns <= due; c->i++)
+	for (; c->i < c->n && c->ev[c->i].ts_ns <= woke; c->i++)
 		if (mine(c, c->i) &&
 		    (!found || absdiff(c->ev[c->i].expires, due) <= absdiff(found->expires, due)))
+			found = &c->ev[c->i];
+	return found;
+}
+
+/*
+ * The last event of the cursor's kind in [from, to]: the switch-in that
+ * ended the sleep, not an earlier one after a preemption before it.
+ */
+static const struct rt_ev *last_in(struct cursor *c, int64_t from, int64_t to)
+{
+	const struct rt_ev *found = NULL;
+
+	while (c->i < c->n && c->ev[c->i].ts_ns < from)
+		c->i++;
+	for (; c->i < c->n && c->ev[c->i].ts_ns <= to; c->i++)
+		if (mine(c, c->i))
 			found = &c->ev[c->i];
 	return found;
 }
@@ -140,13 +158,13 @@ int rt_selfcheck_compare(const struct rt_ev *ev, size_t n, int tid,
 	}
 	for (size_t k = 0; k < ns; k++) {
 		/*
-		 * Armed before it was due; then switched in (unless it was due
-		 * already and never slept) and returned, by woke.
+		 * Armed, then returned from the syscall by woke; switched in
+		 * last before the return (unless it was due already and never
+		 * slept).
 		 */
-		const struct rt_ev *a = arming(&arm, s[k].due_ns);
-		const struct rt_ev *sw = a ? first_in(&in, a->ts_ns, s[k].woke_ns) : NULL;
-		const struct rt_ev *x = a ? first_in(&ret, sw ? sw->ts_ns : a->ts_ns,
-						     s[k].woke_ns) : NULL;
+		const struct rt_ev *a = arming(&arm, s[k].due_ns, s[k].woke_ns);
+		const struct rt_ev *x = a ? first_in(&ret, a->ts_ns, s[k].woke_ns) : NULL;
+		const struct rt_ev *sw = x ? last_in(&in, a->ts_ns, x->ts_ns) : NULL;
 
 		if (!x)
 			continue;

@@ -78,6 +78,45 @@ START_TEST(an_irq_between_return_and_read_is_explained)
 }
 END_TEST
 
+START_TEST(a_thread_that_arms_after_due_is_found)
+{
+	struct rt_selfcheck_sample s[2];
+	struct rt_selfcheck_result r;
+
+	nev = 0;
+	period(0, 5);
+	/* held up after the first wakeup: arms at 2100 us for 2000 us, never sleeps */
+	add(2100 * US, RT_EV_HRTIMER_START, TID, 0, 2000 * US);
+	add(2101 * US, RT_EV_SYS_EXIT, TID, 0, 0);
+	s[0] = (struct rt_selfcheck_sample){ 1000 * US, 1006 * US + 1500 };
+	s[1] = (struct rt_selfcheck_sample){ 2000 * US, 2101 * US + 1500 };
+	ck_assert_int_eq(rt_selfcheck_compare(ev, nev, TID, s, 2, &r), 0);
+	ck_assert_uint_eq(r.matched, 2);
+	ck_assert_uint_eq(r.agree, 2);
+	ck_assert_int_eq(r.expiry_max, 0);
+}
+END_TEST
+
+START_TEST(the_switch_in_that_ends_the_sleep_is_taken)
+{
+	struct rt_selfcheck_sample s;
+	struct rt_selfcheck_result r;
+
+	nev = 0;
+	/* preempted right after arming and back at 5 us; then the real sleep */
+	add(0, RT_EV_HRTIMER_START, TID, 0, 1000 * US);
+	add(2 * US, RT_EV_SWITCH, 42, TID, 0);
+	add(5 * US, RT_EV_SWITCH, TID, 42, 0);
+	add(6 * US, RT_EV_SWITCH, 0, TID, 0);
+	add(1003 * US, RT_EV_SWITCH, TID, 0, 0);
+	add(1004 * US, RT_EV_SYS_EXIT, TID, 0, 0);
+	s = (struct rt_selfcheck_sample){ 1000 * US, 1004 * US + 1500 };
+	ck_assert_int_eq(rt_selfcheck_compare(ev, nev, TID, &s, 1, &r), 0);
+	ck_assert_uint_eq(r.matched, 1);
+	ck_assert_int_eq(r.ret_p50, 1 * US);
+}
+END_TEST
+
 START_TEST(nothing_in_the_trace_fails)
 {
 	struct rt_selfcheck_sample s = { 1000 * US, 1010 * US };
@@ -97,6 +136,8 @@ Suite *unit_suite(void)
 
 	tcase_add_test(tc, agreeing_samples_pass_and_a_late_one_is_caught);
 	tcase_add_test(tc, an_irq_between_return_and_read_is_explained);
+	tcase_add_test(tc, a_thread_that_arms_after_due_is_found);
+	tcase_add_test(tc, the_switch_in_that_ends_the_sleep_is_taken);
 	tcase_add_test(tc, nothing_in_the_trace_fails);
 	suite_add_tcase(s, tc);
 	return s;
