@@ -41,12 +41,26 @@ static bool stopping(const struct rt_pair *p)
 	return rt_workers_stopping(p->w);
 }
 
+/*
+ * Sleep ns, in slices of RT_PAIR_SLEEP_SLICE_NS: the stop wakes a waiting
+ * participant, not a sleeping one, and a run must end promptly even with
+ * a 10 s interval or pmqtest's forced timeout.
+ */
 static void sleep_ns(const struct rt_pair *p, int64_t ns)
 {
-	struct timespec t = rt_time_from_ns(ns);
+	struct timespec now, t;
+	int64_t at, end;
 
-	while (clock_nanosleep(CLOCK_MONOTONIC, 0, &t, &t) == EINTR && !stopping(p))
-		;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	at = rt_time_to_ns(&now);
+	end = at + ns;
+	do {
+		at = end - at > RT_PAIR_SLEEP_SLICE_NS ? at + RT_PAIR_SLEEP_SLICE_NS : end;
+		t = rt_time_from_ns(at);
+		while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &t, NULL) == EINTR &&
+		       !stopping(p))
+			;
+	} while (at < end && !stopping(p));
 }
 
 int rt_pair_count(const struct rt_pair *p)

@@ -27,6 +27,9 @@
 
 struct rt_pair;
 
+/* A participant's sleep sees a stop within this time. */
+#define RT_PAIR_SLEEP_SLICE_NS 100000000LL
+
 /* How the token moves; every function gets the participant's index. */
 struct rt_pair_mech {
 	/* In the participant, before the start gate (e.g. block its signal). */

@@ -24,12 +24,27 @@ static const struct option long_opts[] = {
 	{ "affinity", optional_argument, NULL, 'a' },
 	{ "distance", required_argument, NULL, 'd' },
 	{ "fork", optional_argument, NULL, 'f' },
-	{ "help", no_argument, NULL, PAIRTOOL_OPT_HELP },
+	{ "help", no_argument, NULL, 'h' },
 	{ "interval", required_argument, NULL, 'i' },
 	{ "smp", no_argument, NULL, 'S' },
 	{ "threads", optional_argument, NULL, 't' },
 	{ NULL, 0, NULL, 0 },
 };
+
+/* The tool's table: the common options it has (no --fork or --smp where it
+ * lacks them, their letters may be its own), then its own. */
+static void tool_options(const struct pairs_tool *tool, struct option *out)
+{
+	size_t n = 0;
+
+	for (const struct option *o = long_opts; o->name; o++)
+		if ((o->val != 'f' || tool->has_fork) && (o->val != 'S' || tool->has_smp))
+			out[n++] = *o;
+	for (const struct option *o = tool->own ? tool->own->longopts : NULL; o && o->name; o++)
+		if (n < PAIRS_MAX_OPTIONS - 1)
+			out[n++] = *o;
+	out[n] = (struct option){ NULL, 0, NULL, 0 };
+}
 
 void pairs_config_init(struct pairs_config *cfg, const struct pairs_tool *tool)
 {
@@ -55,7 +70,7 @@ static void usage(const struct pairs_tool *tool)
 	if (tool->has_fork)
 		fputs("-f        --fork            sender and receiver are processes, not threads\n",
 		      stdout);
-	fputs("          --help            print this help and exit\n"
+	fputs("-h        --help            print this help and exit\n"
 	      "-i INTV   --interval=INTV   receiver's sleep between samples in us (default 1000)\n"
 	      "          --json=FILE       write the results as JSON to FILE ('-' = stdout)\n"
 	      "-l LOOPS  --loops=LOOPS     samples per pair (default 0 = endless)\n"
@@ -65,18 +80,41 @@ static void usage(const struct pairs_tool *tool)
 	if (tool->has_smp)
 		fputs("-S        --smp             one pair per allowed CPU, pinned, same priority\n",
 		      stdout);
-	fputs("-t [NUM]  --threads[=NUM]   NUM pairs; without NUM one pair per allowed CPU\n"
-	      "          --version         print the version and exit\n", stdout);
+	fputs("-t [NUM]  --threads[=NUM]   NUM pairs; without NUM one pair per allowed CPU\n",
+	      stdout);
+	if (tool->own)
+		fputs(tool->own->help, stdout);
+	fputs("          --version         print the version and exit\n", stdout);
 	fputs(pairtool_results_help, stdout);
 }
 
-static int parse_one(struct pairs_config *cfg, int c, int argc, char *argv[])
+static bool own_letter(const struct pairs_tool *tool, int c)
+{
+	const struct pairs_own_options *own = tool->own;
+
+	if (!own)
+		return false;
+	for (const char *l = own->shortopts; *l; l++)
+		if (*l == c && c != ':')
+			return true;
+	for (const struct option *o = own->longopts; o->name; o++)
+		if (o->val == c)
+			return true;
+	return false;
+}
+
+static int parse_one(struct pairs_config *cfg, const struct option *opts, int c, int argc,
+		     char *argv[])
 {
 	struct rt_cpulist cpus;
 	const char *v;
 	long long n;
-	int err = pairtool_common_option(&cfg->common, long_opts, c, optarg);
+	int err;
 
+	if (own_letter(cfg->tool, c))
+		return cfg->tool->own->parse(cfg->tool->own->settings, c, rt_cli_opt_name(opts, c),
+					     optarg);
+	err = pairtool_common_option(&cfg->common, opts, c, optarg);
 	if (err != PAIRTOOL_NOT_COMMON)
 		return err;
 	switch (c) {
@@ -97,7 +135,7 @@ static int parse_one(struct pairs_config *cfg, int c, int argc, char *argv[])
 		cfg->affinity = (int)n;
 		break;
 	case 'd':
-		if (rt_cli_number(rt_cli_opt_name(long_opts, c), optarg, 0, PAIRS_MAX_DISTANCE_US,
+		if (rt_cli_number(rt_cli_opt_name(opts, c), optarg, 0, PAIRS_MAX_DISTANCE_US,
 				  "us", &n))
 			return RT_EXIT_USAGE;
 		cfg->distance_us = n;
@@ -108,7 +146,7 @@ static int parse_one(struct pairs_config *cfg, int c, int argc, char *argv[])
 		cfg->fork = true;
 		break;
 	case 'i':
-		if (rt_cli_number(rt_cli_opt_name(long_opts, c), optarg, 1, PAIRS_MAX_INTERVAL_US,
+		if (rt_cli_number(rt_cli_opt_name(opts, c), optarg, 1, PAIRS_MAX_INTERVAL_US,
 				  "us", &n))
 			return RT_EXIT_USAGE;
 		cfg->interval_us = n;
@@ -121,12 +159,12 @@ static int parse_one(struct pairs_config *cfg, int c, int argc, char *argv[])
 	case 't':
 		v = rt_cli_optional_value(argc, argv);
 		cfg->pairs_per_cpu = !v;
-		if (v && rt_cli_number(rt_cli_opt_name(long_opts, c), v, 1, PAIRS_MAX_PAIRS, NULL, &n))
+		if (v && rt_cli_number(rt_cli_opt_name(opts, c), v, 1, PAIRS_MAX_PAIRS, NULL, &n))
 			return RT_EXIT_USAGE;
 		if (v)
 			cfg->pairs = (int)n;
 		break;
-	case PAIRTOOL_OPT_HELP: usage(cfg->tool); return -1;
+	case 'h': usage(cfg->tool); return -1;
 	default: return rt_cli_bad_option(argc, argv, c);
 	}
 	return 0;
@@ -134,19 +172,26 @@ static int parse_one(struct pairs_config *cfg, int c, int argc, char *argv[])
 
 int pairs_parse_args(struct pairs_config *cfg, int argc, char *argv[])
 {
+	const struct pairs_tool *tool = cfg->tool;
+	struct option opts[PAIRS_MAX_OPTIONS];
 	struct rt_cpulist allowed;
-	char optstring[32] = ":a::b:d:D:i:l:p:qt::";
+	char optstring[48] = ":a::b:d:D:hi:l:p:qt::";
 	int c, err;
 
-	if (cfg->tool->has_fork)
+	tool_options(tool, opts);
+	if (tool->has_fork)
 		strcat(optstring, "f::");
-	if (cfg->tool->has_smp)
+	if (tool->has_smp)
 		strcat(optstring, "S");
+	if (tool->own && strlen(optstring) + strlen(tool->own->shortopts) < sizeof(optstring))
+		strcat(optstring, tool->own->shortopts);
 	pairtool_getopt_reset();
-	while ((c = getopt_long(argc, argv, optstring, long_opts, NULL)) != -1)
-		if ((err = parse_one(cfg, c, argc, argv)))
+	while ((c = getopt_long(argc, argv, optstring, opts, NULL)) != -1)
+		if ((err = parse_one(cfg, opts, c, argc, argv)))
 			return err;
 	if ((err = rt_cli_no_operands(argc, argv)))
+		return err;
+	if (tool->own && tool->own->check && (err = tool->own->check(tool->own->settings, cfg)))
 		return err;
 	if (rt_affinity_allowed(&allowed))
 		return rt_prog_usage_error("cannot read the CPUs this process may use");
@@ -167,6 +212,7 @@ int pairs_parse_args(struct pairs_config *cfg, int argc, char *argv[])
 
 struct pairs_run {
 	const struct pairs_config *cfg;
+	void *mech_data;
 	struct rt_pair *p;
 	char *buf;
 	size_t buflen;
@@ -197,6 +243,7 @@ static void set_roles(void *tool, struct rt_pair *p)
 			.prio = prio,
 		};
 
+		r.delay_ns = cfg->sender_delay_ns;
 		rt_pair_part(p, 2 * i + 1)->role = r; /* sender */
 		r.records = true;
 		r.delay_ns = (cfg->interval_us + (int64_t)i * cfg->distance_us) * 1000;
@@ -219,10 +266,15 @@ static size_t format_block(struct pairs_run *r)
 		struct rt_pair_part *rx = rt_pair_part(r->p, 2 * i), *tx = rt_pair_part(r->p, 2 * i + 1);
 
 		used += (size_t)snprintf(b + used, r->buflen - used,
-				 "#%d: ID%d, P%d, CPU%d, I%" PRId64 "; #%d: ID%d, P%d, CPU%d, Cycles %" PRIu64 "\n",
+				 "#%d: ID%d, P%d, CPU%d, I%" PRId64 "; #%d: ID%d, P%d, CPU%d, ",
 				 2 * i, (int)atomic_load(&rx->tid), rx->role.prio, part_cpu(rx),
 				 rx->role.delay_ns / 1000, 2 * i + 1, (int)atomic_load(&tx->tid),
-				 tx->role.prio, part_cpu(tx), atomic_load(&tx->sends));
+				 tx->role.prio, part_cpu(tx));
+		if (r->cfg->tool->timeouts)
+			used += (size_t)snprintf(b + used, r->buflen - used, "TO %" PRIu64 ", ",
+						 r->cfg->tool->timeouts(r->mech_data, i));
+		used += (size_t)snprintf(b + used, r->buflen - used, "Cycles %" PRIu64 "\n",
+					 atomic_load(&tx->sends));
 	}
 	for (int i = 0; i < r->cfg->pairs; i++) {
 		struct rt_stats s;
@@ -273,6 +325,8 @@ static void write_json(void *tool, struct rt_json *j)
 		rt_json_object_begin(j, "receiver");
 		rt_json_int(j, "cpu", part_cpu(rx));
 		rt_json_int(j, "priority", rx->role.prio);
+		if (r->cfg->tool->timeouts)
+			rt_json_uint(j, "timeoutcount", r->cfg->tool->timeouts(r->mech_data, i));
 		if (rt_stats_empty(s)) {
 			rt_json_null(j, "min");
 			rt_json_null(j, "avg");
@@ -359,10 +413,10 @@ static int run(const struct pairs_config *cfg, const struct rt_report *rep, void
 		.loops = cfg->common.loops, .break_us = cfg->common.breaktrace_us,
 		.processes = cfg->fork, .mech = cfg->tool->mech, .mech_data = mech_data,
 	};
-	struct pairs_run r = { .cfg = cfg };
+	struct pairs_run r = { .cfg = cfg, .mech_data = mech_data };
 	int rc;
 
-	r.buflen = 160 * (size_t)cfg->pairs + 64;
+	r.buflen = 256 * (size_t)cfg->pairs + 64;
 	r.buf = malloc(r.buflen);
 	if (!r.buf) {
 		rt_prog_error_errno(ENOMEM, "cannot set up the pairs");
@@ -388,7 +442,7 @@ int pairs_main(const struct pairs_tool *tool, int argc, char *argv[])
 		return rt_prog_close_stdout() ? RT_EXIT_FAILURE : RT_EXIT_OK;
 	if (rc)
 		return rc;
-	if (tool->mech_setup && !(data = tool->mech_setup(2 * cfg.pairs))) {
+	if (tool->mech_setup && !(data = tool->mech_setup(&cfg, 2 * cfg.pairs))) {
 		rt_prog_error("cannot set up the hand-over");
 		return RT_EXIT_FAILURE;
 	}

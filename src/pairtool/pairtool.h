@@ -19,7 +19,7 @@
 #include "rt_report.h"
 
 /* getopt values of the long-only options every pair tool has. */
-enum { PAIRTOOL_OPT_JSON = 256, PAIRTOOL_OPT_HELP, PAIRTOOL_OPT_VERSION };
+enum { PAIRTOOL_OPT_JSON = 256, PAIRTOOL_OPT_VERSION };
 
 /* The long options pairtool_common_option() takes, for a tool's table. */
 #define PAIRTOOL_COMMON_LONG_OPTIONS \

@@ -37,11 +37,12 @@ static void mutex_wake(struct rt_pair *p, int k)
 }
 
 /* Every token starts taken: nobody may pass before the sender's first unlock. */
-static void *mutexes_new(int n)
+static void *mutexes_new(const struct pairs_config *cfg, int n)
 {
 	pthread_mutex_t *m = calloc((size_t)n, sizeof(*m));
 	pthread_mutexattr_t attr;
 
+	(void)cfg;
 	if (!m)
 		return NULL;
 	pthread_mutexattr_init(&attr);

@@ -78,12 +78,13 @@ static void remove_stale_sets(void)
 	fclose(f);
 }
 
-static void *svsem_new(int n)
+static void *svsem_new(const struct pairs_config *cfg, int n)
 {
 	struct svsem *s = malloc(sizeof(*s));
 	unsigned short *zero = calloc((size_t)n, sizeof(*zero));
 	key_t key = (key_t)(SVSEM_KEY_TAG | (getpid() & SVSEM_KEY_PID_MASK));
 
+	(void)cfg;
 	remove_stale_sets();
 	if (!s || !zero)
 		goto fail;

@@ -6,7 +6,7 @@ need_cmd bash
 bc=/usr/share/bash-completion/bash_completion
 [ -r "$bc" ] || skip "bash-completion is not installed ($bc)"
 mkdir "$WORK/bin" && touch "$WORK/result.json"
-for t in cyclictest signaltest sigwaittest ptsematest svsematest; do
+for t in cyclictest signaltest sigwaittest ptsematest svsematest pmqtest; do
 	ln -s "$(tool "$t")" "$WORK/bin/$t"
 done
 
@@ -30,7 +30,7 @@ grep -qx 0 "$OUT" || fail "-a: no CPU 0: $(cat "$OUT")"
 grep -qx all "$OUT" || fail "-a: no 'all'"
 (cd "$WORK" && complete_words cyclictest --json res) >"$OUT"
 grep -q 'result.json' "$OUT" || fail "--json: no file name: $(cat "$OUT")"
-for t in signaltest sigwaittest ptsematest svsematest; do
+for t in signaltest sigwaittest ptsematest svsematest pmqtest; do
 	complete_words "$t" --qu >"$OUT"
 	expect_text "$OUT" "--quiet"
 done

@@ -30,7 +30,7 @@ ptsematest|--json=@W@/missing/x.json|cannot write --json file '.*': No such file
 ptsematest|--json=/proc/version|cannot write --json file '/proc/version': .*$
 TABLE
 
-for t in cyclictest signaltest sigwaittest ptsematest svsematest; do
+for t in cyclictest signaltest sigwaittest ptsematest svsematest pmqtest; do
 	run_tool_timeout 10 "$t" -l "$long"
 	expect_exit 2
 	expect_empty_stdout

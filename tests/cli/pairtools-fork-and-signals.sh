@@ -1,13 +1,14 @@
 #!/bin/sh
 # Proves: sigwaittest -f runs sender and receiver as processes (IDs are
-# PIDs), SIGINT/SIGTERM end every tool within 1 s with exit 0, the summary
+# PIDs), SIGINT/SIGTERM end every tool within 1 s (also in a 5 s interval)
+# with exit 0, the summary
 # and valid JSON, leaving no process and no shm object; SIGKILL of the
 # parent takes the -f children with it.
 . "$top_srcdir/tests/cli/lib.sh"
 need_rt
 need_python3
 
-for t in "sigwaittest -f" "sigwaittest" "ptsematest" "svsematest" "svsematest -f"; do
+for t in "sigwaittest -f" "sigwaittest" "ptsematest" "svsematest" "svsematest -f" "pmqtest"; do
 	# shellcheck disable=SC2086
 	set -- $t
 	"$(tool "$1")" ${2:-} -q -p 80 -t 2 --json="$WORK/s.json" >"$OUT" 2>"$ERR" &
@@ -25,6 +26,20 @@ for t in "sigwaittest -f" "sigwaittest" "ptsematest" "svsematest" "svsematest -f
 	check_pairs "$OUT" 2 0 "$WORK/s.json"
 	[ -z "$(pgrep -P "$pid")" ] || fail "$t: processes left behind"
 	rm -f "$WORK/s.json"
+done
+
+# A receiver asleep for a 5 s interval does not hold up the stop either.
+for t in "ptsematest" "svsematest -f"; do
+	# shellcheck disable=SC2086
+	set -- $t
+	"$(tool "$1")" ${2:-} -q -p 80 -i 5000000 >"$OUT" 2>"$ERR" &
+	pid=$!
+	sleep 1
+	t0=$(date +%s%N)
+	kill -INT "$pid"
+	wait "$pid" || fail "$t -i 5000000: exit $?"
+	ms=$((($(date +%s%N) - t0) / 1000000))
+	[ "$ms" -lt 1000 ] || fail "$t -i 5000000: took $ms ms after SIGINT"
 done
 
 "$(tool signaltest)" -q -p 80 -t 3 >"$OUT" 2>"$ERR" &

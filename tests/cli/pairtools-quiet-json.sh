@@ -1,6 +1,6 @@
 #!/bin/sh
-# Proves: sigwaittest (threads and -f processes) and ptsematest print the 2.4
-# block with one line pair per -t, Cycles = -l for every pair (each runs to
+# Proves: sigwaittest and svsematest (threads and -f processes), ptsematest
+# and pmqtest (with its TO column) print the 2.4 block with one line pair per -t, Cycles = -l for every pair (each runs to
 # its own count), intervals I + i*d, priorities P-i (ptsematest not below 1,
 # -S all equal), valid JSON in the 2.4 schema agreeing with the text and
 # saying whether every thread ran real-time, and
@@ -9,13 +9,15 @@
 need_rt
 need_python3
 
-for t in "sigwaittest" "sigwaittest -f" "ptsematest" "svsematest" "svsematest -f"; do
+for t in "sigwaittest" "sigwaittest -f" "ptsematest" "svsematest" "svsematest -f" "pmqtest"; do
 	# shellcheck disable=SC2086
 	run_tool_timeout 30 $t -q -p 80 -t 3 -i 500 -d 250 -l 200 --json="$WORK/p.json"
 	[ "$RC" -eq 0 ] || fail "$t: exit $RC: $(cat "$ERR")"
 	check_pairs "$OUT" 3 200 "$WORK/p.json"
 	check_sched "$WORK/p.json" fifo
-	expect_match "$OUT" '^#0: ID[0-9]+, P80, CPU-?[0-9]+, I500; #1: ID[0-9]+, P80, CPU-?[0-9]+, Cycles 200$'
+	to=
+	[ "$t" = pmqtest ] && to='TO 0, '
+	expect_match "$OUT" "^#0: ID[0-9]+, P80, CPU-?[0-9]+, I500; #1: ID[0-9]+, P80, CPU-?[0-9]+, ${to}Cycles 200\$"
 	expect_match "$OUT" '^#2: ID[0-9]+, P79, CPU-?[0-9]+, I750; '
 	expect_match "$OUT" '^#4: ID[0-9]+, P78, CPU-?[0-9]+, I1000; '
 done

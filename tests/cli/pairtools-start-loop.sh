@@ -4,7 +4,7 @@
 . "$top_srcdir/tests/cli/lib.sh"
 need_rt
 
-for t in "sigwaittest -f" "sigwaittest" "ptsematest" "svsematest -f" "signaltest"; do
+for t in "sigwaittest -f" "sigwaittest" "ptsematest" "svsematest -f" "pmqtest" "signaltest"; do
 	hung=0
 	i=0
 	while [ "$i" -lt 100 ]; do

@@ -1,7 +1,8 @@
 #!/bin/sh
-# Proves: bad invocations of signaltest, sigwaittest and ptsematest exit 2
-# with exactly the expected one-line message plus the hint, nothing on
-# stdout and no --json file; --help and --version exit 0 on stdout.
+# Proves: bad invocations of signaltest, sigwaittest, ptsematest and pmqtest
+# exit 2 with exactly the expected one-line message plus the hint, nothing
+# on stdout and no --json file; --help, -h (as in 2.4) and --version exit 0
+# on stdout.
 . "$top_srcdir/tests/cli/lib.sh"
 
 ALLOWED=$(sed -n 's/^Cpus_allowed_list:[[:space:]]*//p' /proc/self/status)
@@ -36,13 +37,21 @@ ptsematest|interval-junk|-i 1.5
 ptsematest|affinity-list|-a 0-1
 ptsematest|duration-bad|-D 5x
 ptsematest|missing-arg|-l
+pmqtest|forcetimeout-alone|-f 2
+pmqtest|timeout-range|-T 3601
+pmqtest|timeout-missing|-T
+pmqtest|fork-not-here|--fork
 TABLE
 
-for t in signaltest sigwaittest ptsematest svsematest; do
+for t in signaltest sigwaittest ptsematest svsematest pmqtest; do
 	run_tool "$t" --help
 	expect_exit 0
 	expect_empty_stderr
 	expect_match "$OUT" "^$t V 2\\.40 "
+	cp "$OUT" "$WORK/help"
+	run_tool "$t" -h
+	expect_exit 0
+	compare_exact "$OUT" "$WORK/help"
 	run_tool "$t" --version
 	expect_exit 0
 	expect_match "$OUT" "^$t \\(rt-tests-ng\\) "

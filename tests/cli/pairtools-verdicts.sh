@@ -10,7 +10,7 @@
 need_python3
 rt_or_other
 
-for t in sigwaittest ptsematest svsematest; do
+for t in sigwaittest ptsematest svsematest pmqtest; do
 	run_tool_timeout 30 $t -q -p $PRIO -t 2 -i 500 -l 200 --max-latency=0 --percentiles \
 		--json="$WORK/$t.json"
 	expect_exit 3

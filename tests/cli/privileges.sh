@@ -43,7 +43,7 @@ rc=0
 nobody "$(tool cyclictest)" -q -l 100 --policy=other --json="$WORK/nobody/o.json" >"$OUT" 2>"$ERR" </dev/null || rc=$?
 [ "$rc" -eq 0 ] || fail "unprivileged --policy=other: exit $rc: $(cat "$ERR")"
 check_sched "$WORK/nobody/o.json" other
-for t in signaltest sigwaittest ptsematest svsematest; do
+for t in signaltest sigwaittest ptsematest svsematest pmqtest; do
 	rc=0
 	nobody "$(tool "$t")" -q -l 50 --json="$WORK/nobody/$t.json" >"$OUT" 2>"$ERR" </dev/null || rc=$?
 	[ "$rc" -eq 0 ] || fail "$t unprivileged: exit $rc: $(cat "$ERR")"

@@ -17,7 +17,7 @@ valid_json() {
 
 i=0
 while [ "$i" -lt "$trials" ]; do
-	for t in cyclictest signaltest sigwaittest ptsematest svsematest; do
+	for t in cyclictest signaltest sigwaittest ptsematest svsematest pmqtest; do
 		case $t in
 		cyclictest) args="-q -p 80 -t 2 -i 500 -h 50 --histfile=$WORK/h.txt -F $WORK/fifo" ;;
 		sigwaittest) args="-q -p 80 -t 2 -f" ;;
