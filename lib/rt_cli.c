@@ -116,6 +116,7 @@ void rt_cli_results_init(struct rt_cli_results *r)
 	rt_limits_init(&r->limits);
 	r->percentiles = false;
 	r->warmup_s = 0;
+	r->no_preflight = false;
 }
 
 bool rt_cli_results_need_hist(const struct rt_cli_results *r, bool json)
@@ -158,6 +159,9 @@ int rt_cli_result_option(struct rt_cli_results *r, int c, const char *arg)
 		return 0;
 	case RT_CLI_OPT_WARMUP:
 		return rt_cli_duration("warmup", arg, &r->warmup_s);
+	case RT_CLI_OPT_NO_PREFLIGHT:
+		r->no_preflight = true;
+		return 0;
 	default:
 		return RT_CLI_NOT_RESULT_OPTION;
 	}

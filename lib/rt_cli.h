@@ -49,7 +49,7 @@ int rt_cli_no_operands(int argc, char *argv[]);
 
 /*
  * The options every tool has beyond rt-tests 2.4: limits for a verdict, the
- * --percentiles lines and the warm-up. getopt values far above any tool's
+ * --percentiles lines, the warm-up and --no-preflight. getopt values far above any tool's
  * own; cyclictest adds RT_CLI_OVERRUNS_LONG_OPTION.
  */
 enum {
@@ -58,13 +58,15 @@ enum {
 	RT_CLI_OPT_MAX_OVERRUNS,
 	RT_CLI_OPT_PERCENTILES,
 	RT_CLI_OPT_WARMUP,
+	RT_CLI_OPT_NO_PREFLIGHT,
 };
 
 #define RT_CLI_RESULT_LONG_OPTIONS \
 	{ "max-latency", required_argument, NULL, RT_CLI_OPT_MAX_LATENCY }, \
 	{ "max-percentile", required_argument, NULL, RT_CLI_OPT_MAX_PERCENTILE }, \
 	{ "percentiles", no_argument, NULL, RT_CLI_OPT_PERCENTILES }, \
-	{ "warmup", required_argument, NULL, RT_CLI_OPT_WARMUP }
+	{ "warmup", required_argument, NULL, RT_CLI_OPT_WARMUP }, \
+	{ "no-preflight", no_argument, NULL, RT_CLI_OPT_NO_PREFLIGHT }
 #define RT_CLI_OVERRUNS_LONG_OPTION \
 	{ "max-overruns", required_argument, NULL, RT_CLI_OPT_MAX_OVERRUNS }
 
@@ -75,6 +77,7 @@ struct rt_cli_results {
 	struct rt_limits limits;
 	bool percentiles;       /* --percentiles */
 	uint64_t warmup_s;      /* --warmup, 0 = none */
+	bool no_preflight;      /* --no-preflight: no "WARN: preflight:" lines */
 };
 
 void rt_cli_results_init(struct rt_cli_results *r);

@@ -128,6 +128,7 @@ void cyclictest_usage(void)
 "                           exceeds US (repeatable, e.g. 99.9:80)\n"
 "-m          --mlockall     lock current and future memory (fail if not possible)\n"
 "-M          --refresh_on_max  redraw the display only when a maximum grows\n"
+"            --no-preflight  no warnings about the machine before the run\n"
 "-N          --nsecs        report in ns instead of us\n"
 "-o RED      --oscope=RED   with -v, print only the maximum of every RED samples\n"
 "            --percentiles  after the summary, print percentile and overrun lines\n"

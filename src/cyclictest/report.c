@@ -234,7 +234,8 @@ static void json_thread(struct rt_json *j, const struct ct_thread *t)
 
 int cyclictest_write_json(FILE *out, struct ct_run *run, const struct rt_report *rep,
 			  int return_code, const struct rt_series *series,
-			  const struct rt_verdict *verdict, const struct ct_analysis *analysis)
+			  const struct rt_verdict *verdict, const struct ct_analysis *analysis,
+			  const struct rt_env *env)
 {
 	struct rt_report_sched sched = RT_REPORT_SCHED_INIT;
 	struct rt_json j;
@@ -250,6 +251,7 @@ int cyclictest_write_json(FILE *out, struct ct_run *run, const struct rt_report 
 	}
 	rt_json_object_end(&j);
 	rt_report_json_scheduling(&j, &sched);
+	rt_env_write_json(&j, env);
 	if (rt_percentiles_write_json_total(&j, "percentiles", series, run->nthreads))
 		return -ENOMEM;
 	cyclictest_analyze_json(analysis, run, &j);

@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "rt_env.h"
 #include "rt_percentiles.h"
 #include "rt_report.h"
 #include "rt_verdict.h"
@@ -49,7 +50,8 @@ struct rt_series *cyclictest_series(struct ct_run *run);
 /* --json document; verdict NULL when no limit was given. 0 or a negative errno. */
 int cyclictest_write_json(FILE *out, struct ct_run *run, const struct rt_report *rep,
 			  int return_code, const struct rt_series *series,
-			  const struct rt_verdict *verdict, const struct ct_analysis *analysis);
+			  const struct rt_verdict *verdict, const struct ct_analysis *analysis,
+			  const struct rt_env *env);
 
 /* Policy name and priority as the -v/header lines show them. */
 const char *cyclictest_policy_label(const struct cyclictest_config *cfg);

@@ -14,6 +14,7 @@
 
 #include "rt_affinity.h"
 #include "rt_cli.h"
+#include "rt_env.h"
 #include "rt_mem.h"
 #include "rt_output.h"
 #include "rt_prog.h"
@@ -49,6 +50,7 @@ struct ct_ctx {
 	struct rt_verdict verdict;    /* --max-*: judged when judged is set */
 	bool judged;
 	struct ct_analysis analysis;  /* --analyze */
+	struct rt_env env;            /* the machine, read before the run */
 	bool json_open, hist_open;
 	int dma_fd;
 	sigset_t signals;
@@ -554,7 +556,7 @@ static int report(struct ct_ctx *c)
 		cyclictest_print_frame(stdout, run, false);
 	if (c->json_open) {
 		err = cyclictest_write_json(c->json_out.f, run, c->rep, rc, c->series,
-					    c->judged ? &c->verdict : NULL, &c->analysis);
+					    c->judged ? &c->verdict : NULL, &c->analysis, &c->env);
 		if (!err)
 			err = rt_output_commit(&c->json_out);
 		else
@@ -604,7 +606,36 @@ static void teardown(struct ct_ctx *c)
 		close(c->run.loadavg_fd);
 	free(c->series);
 	rt_verdict_free(&c->verdict);
+	rt_env_free(&c->env);
 	free_threads(&c->run);
+}
+
+/* The measured CPUs' state for the JSON, and the preflight warnings. */
+static int read_environment(struct ct_ctx *c)
+{
+	const struct cyclictest_config *cfg = c->cfg;
+	struct rt_cpulist allowed, measured = { 0 };
+	struct rt_env_run how = { .realtime = true, .pm_qos_held = c->dma_fd >= 0 };
+	int err;
+
+	if ((err = rt_affinity_allowed(&allowed))) {
+		rt_prog_error_errno(-err, "cannot read the CPUs this process may use");
+		return RT_EXIT_FAILURE;
+	}
+	for (int i = 0; i < c->run.nthreads; i++) {
+		const struct ct_thread *t = &c->run.threads[i];
+
+		rt_env_add_measured(&measured, t->cpu, &allowed);
+		if ((t->policy != SCHED_FIFO && t->policy != SCHED_RR) || t->prio <= 0)
+			how.realtime = false;
+	}
+	if ((err = rt_env_read(&c->env, &measured))) {
+		rt_prog_error_errno(-err, "cannot read the machine's state");
+		return RT_EXIT_FAILURE;
+	}
+	if (!cfg->results.no_preflight)
+		rt_env_preflight(stderr, &c->env, &how);
+	return 0;
 }
 
 static int setup(struct ct_ctx *c)
@@ -641,7 +672,7 @@ static int setup(struct ct_ctx *c)
 		rt_prog_error_errno(-err, "cannot allocate the measurement buffers");
 		return RT_EXIT_FAILURE;
 	}
-	return 0;
+	return read_environment(c);
 }
 
 int cyclictest_run(const struct cyclictest_config *cfg, const struct rt_report *rep)

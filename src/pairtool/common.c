@@ -4,7 +4,9 @@
 #include <sched.h>
 #include <string.h>
 
+#include "rt_affinity.h"
 #include "rt_cli.h"
+#include "rt_env.h"
 #include "rt_mem.h"
 #include "rt_output.h"
 #include "rt_prog.h"
@@ -21,6 +23,7 @@ const char pairtool_results_help[] =
 	"          --percentiles     after the summary, print percentile lines\n"
 	"          --warmup=TIME     drop what is measured in the first TIME (as -D);\n"
 	"                            -D and -l count after it\n"
+	"          --no-preflight    no warnings about the machine before the run\n"
 	"\nUsage errors exit with 2, run-time errors with 1, a failed verdict with 3.\n";
 
 void pairtool_common_init(struct pairtool_common *cfg)
@@ -91,13 +94,39 @@ static int lock_memory(const struct pairtool_common *cfg)
 	return 0;
 }
 
-/* What the run found, beyond 2.4: every series, and the verdict when judged. */
+/* What the run found, beyond 2.4: every series, the verdict when judged,
+ * and the machine's state. */
 struct results {
 	struct rt_series *series;
 	int n;
 	struct rt_verdict verdict;
 	bool judged;
+	struct rt_env env;
 };
+
+/* The participants' CPUs for the JSON's environment, and the preflight warnings. */
+static int read_environment(const struct pairtool_common *cfg, struct rt_pair *p,
+			    struct rt_env *env)
+{
+	struct rt_cpulist allowed, measured = { 0 };
+	struct rt_env_run how = { .realtime = true };
+	int err;
+
+	if ((err = rt_affinity_allowed(&allowed)))
+		return err;
+	for (int k = 0; k < rt_pair_count(p); k++) {
+		const struct rt_pair_role *r = &rt_pair_part(p, k)->role;
+
+		rt_env_add_measured(&measured, r->cpu, &allowed);
+		if ((r->policy != SCHED_FIFO && r->policy != SCHED_RR) || r->prio <= 0)
+			how.realtime = false;
+	}
+	if ((err = rt_env_read(env, &measured)))
+		return err;
+	if (!cfg->results.no_preflight)
+		rt_env_preflight(stderr, env, &how);
+	return 0;
+}
 
 static int collect(struct results *res, const struct pairtool_ops *ops, void *tool,
 		   struct rt_pair *p)
@@ -139,6 +168,7 @@ static int write_json(const struct pairtool_common *cfg, const struct rt_report 
 	rt_json_init(&j, json->f);
 	rt_report_json_header(&j, rep, rc);
 	ops->write_json(tool, &j);
+	rt_env_write_json(&j, &res->env);
 	rt_percentiles_write_json_total(&j, "percentiles", res->series, res->n);
 	if (res->judged)
 		rt_verdict_write_json(&j, &res->verdict);
@@ -191,7 +221,10 @@ int pairtool_run(const struct pairtool_common *cfg, const struct rt_report *rep,
 	}
 	*pair = p;
 	ops->set_roles(tool, p);
-	if ((err = rt_pair_start(p))) {
+	if ((err = read_environment(cfg, p, &res.env))) {
+		rt_prog_error_errno(-err, "cannot read the machine's state");
+		rc = RT_EXIT_FAILURE;
+	} else if ((err = rt_pair_start(p))) {
 		rt_prog_error_errno(-err, "cannot start the %s", ops->what);
 		rc = RT_EXIT_FAILURE;
 	} else {
@@ -219,6 +252,7 @@ int pairtool_run(const struct pairtool_common *cfg, const struct rt_report *rep,
 	rt_output_abort(&json);
 	free(res.series);
 	rt_verdict_free(&res.verdict);
+	rt_env_free(&res.env);
 	rt_pair_destroy(p);
 	*pair = NULL;
 	rt_trace_close(&trace);

@@ -44,7 +44,8 @@ if len(sys.argv) > 4:
     if doc["num_threads"] != pairs or doc["rt_test_version:"] != "2.40":
         errors.append("json header")
     want = ["file_version", "cmdline:", "rt_test_version:", "start_time", "end_time",
-            "return_code", "sysinfo", "num_threads", "thread", "scheduling", "percentiles"]
+            "return_code", "sysinfo", "num_threads", "thread", "scheduling", "environment",
+            "percentiles"]
     if list(doc) not in (want, want + ["verdict"]):
         errors.append("json top-level keys %s" % list(doc))
     for i in range(pairs):

@@ -1,0 +1,436 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <numa.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rt_env.h"
+
+#define RT_ENV_FILE_MAX 4096
+#define RT_ENV_MAX_IDLE_STATES 64
+
+/* The file's first RT_ENV_FILE_MAX bytes without trailing white space, or NULL. */
+static char *read_text(const char *root, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static char *read_text(const char *root, const char *fmt, ...)
+{
+	char rel[PATH_MAX], path[PATH_MAX + 256], *buf;
+	size_t n;
+	va_list ap;
+	FILE *f;
+
+	va_start(ap, fmt);
+	vsnprintf(rel, sizeof(rel), fmt, ap);
+	va_end(ap);
+	snprintf(path, sizeof(path), "%s%s", root, rel);
+	if (!(f = fopen(path, "re")))
+		return NULL;
+	buf = malloc(RT_ENV_FILE_MAX + 1);
+	n = buf ? fread(buf, 1, RT_ENV_FILE_MAX, f) : 0;
+	fclose(f);
+	if (!buf)
+		return NULL;
+	while (n > 0 && isspace((unsigned char)buf[n - 1]))
+		n--;
+	buf[n] = '\0';
+	return buf;
+}
+
+static int64_t read_int(const char *root, const char *path, int64_t missing)
+{
+	char *s = read_text(root, "%s", path), *end;
+	long long v;
+
+	if (!s)
+		return missing;
+	errno = 0;
+	v = strtoll(s, &end, 10);
+	if (errno || end == s || *end)
+		v = missing;
+	free(s);
+	return v;
+}
+
+/* The CPUs of a sysfs list ("0-3,8"); NULL for an empty or bad one. */
+static struct bitmask *cpu_set(const char *list)
+{
+	return list && *list && strcmp(list, "(null)") ? numa_parse_cpustring_all(list) : NULL;
+}
+
+static int count_list(const char *list)
+{
+	struct bitmask *b;
+	int n;
+
+	if (!list)
+		return -1;
+	if (!(b = cpu_set(list)))
+		return 0;
+	n = (int)numa_bitmask_weight(b);
+	numa_bitmask_free(b);
+	return n;
+}
+
+/* The value of "name=" on the kernel command line, or NULL. */
+static char *cmdline_param(const char *cmdline, const char *name)
+{
+	size_t len = strlen(name);
+
+	for (const char *p = cmdline; p && *p;) {
+		const char *end = p + strcspn(p, " ");
+
+		if ((size_t)(end - p) > len && strncmp(p, name, len) == 0 && p[len] == '=')
+			return strndup(p + len + 1, (size_t)(end - p) - len - 1);
+		p = *end ? end + 1 : end;
+	}
+	return NULL;
+}
+
+/* From the version string and /sys/kernel/realtime: what the kernel says of itself. */
+static char *preempt_model(const char *root, const char *version)
+{
+	if (read_int(root, "/sys/kernel/realtime", 0) == 1 || (version && strstr(version, "PREEMPT_RT")))
+		return strdup("PREEMPT_RT");
+	if (version && strstr(version, "PREEMPT_DYNAMIC"))
+		return strdup("PREEMPT_DYNAMIC");
+	if (version) {
+		for (const char *p = strstr(version, "PREEMPT"); p; p = strstr(p + 1, "PREEMPT"))
+			if ((p == version || p[-1] == ' ') && (p[7] == ' ' || p[7] == '\0'))
+				return strdup("PREEMPT");
+	}
+	return NULL;
+}
+
+/* debugfs sched/preempt: "none voluntary (full) lazy", the current one in parentheses. */
+static char *preempt_mode(const char *root)
+{
+	char *s = read_text(root, "/sys/kernel/debug/sched/preempt"), *open, *close, *mode = NULL;
+
+	if (s && (open = strchr(s, '(')) && (close = strchr(open, ')')))
+		mode = strndup(open + 1, (size_t)(close - open - 1));
+	free(s);
+	return mode;
+}
+
+/* Deepest enabled cpuidle state of cpu (the highest-numbered one not disabled). */
+static void idle_state(const char *root, struct rt_env_cpu *c)
+{
+	c->idle_exit_us = -1;
+	for (int k = 0; k < RT_ENV_MAX_IDLE_STATES; k++) {
+		char path[128];
+		char *name;
+
+		snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/cpuidle/state%d/name",
+			 c->cpu, k);
+		if (!(name = read_text(root, "%s", path)))
+			break;
+		snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/cpuidle/state%d/disable",
+			 c->cpu, k);
+		if (read_int(root, path, 0) != 0) {
+			free(name);
+			continue;
+		}
+		snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/cpuidle/state%d/latency",
+			 c->cpu, k);
+		free(c->idle_name);
+		c->idle_name = name;
+		c->idle_exit_us = read_int(root, path, -1);
+	}
+}
+
+/* "flags : ... hypervisor ..." of /proc/cpuinfo (x86); -1 where there are no flags. */
+static int cpuinfo_hypervisor(const char *cpuinfo)
+{
+	for (const char *p = cpuinfo; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL) {
+		const char *end = p + strcspn(p, "\n");
+
+		if (strncmp(p, "flags", 5) != 0 || (p[5] != '\t' && p[5] != ' ' && p[5] != ':'))
+			continue;
+		for (const char *h = strstr(p, " hypervisor"); h && h < end; h = strstr(h + 1, " hypervisor"))
+			if (h + 11 == end || h[11] == ' ')
+				return 1;
+		return 0;
+	}
+	return -1;
+}
+
+static char *cpuinfo_field(const char *cpuinfo, const char *name)
+{
+	size_t len = strlen(name);
+
+	for (const char *p = cpuinfo; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL) {
+		if (strncmp(p, name, len) == 0 && (p[len] == '\t' || p[len] == ' ' || p[len] == ':')) {
+			const char *v = strchr(p, ':'), *end;
+
+			if (!v)
+				return NULL;
+			for (v++; *v == ' '; v++)
+				;
+			end = v + strcspn(v, "\n");
+			return strndup(v, (size_t)(end - v));
+		}
+	}
+	return NULL;
+}
+
+static int process_running(const char *root, const char *comm)
+{
+	char path[PATH_MAX];
+	struct dirent *d;
+	DIR *dir;
+	int found = 0;
+
+	snprintf(path, sizeof(path), "%s/proc", root);
+	if (!(dir = opendir(path)))
+		return 0;
+	while (!found && (d = readdir(dir))) {
+		char *c;
+
+		if (!isdigit((unsigned char)d->d_name[0]))
+			continue;
+		c = read_text(root, "/proc/%s/comm", d->d_name);
+		found = c && strcmp(c, comm) == 0;
+		free(c);
+	}
+	closedir(dir);
+	return found;
+}
+
+void rt_env_add_measured(struct rt_cpulist *l, int cpu, const struct rt_cpulist *allowed)
+{
+	if (cpu < 0) {
+		for (unsigned i = 0; i < allowed->count; i++)
+			rt_env_add_measured(l, allowed->cpu[i], allowed);
+		return;
+	}
+	if (!rt_affinity_contains(l, cpu) && l->count < CPU_SETSIZE)
+		l->cpu[l->count++] = cpu;
+}
+
+int rt_env_read_at(struct rt_env *e, const char *root, const struct rt_cpulist *measured)
+{
+	struct bitmask *isolated;
+	char *cpuinfo, *online, *present, *active;
+
+	memset(e, 0, sizeof(*e));
+	e->release = read_text(root, "/proc/sys/kernel/osrelease");
+	e->version = read_text(root, "/proc/sys/kernel/version");
+	e->cmdline = read_text(root, "/proc/cmdline");
+	e->preempt_model = preempt_model(root, e->version);
+	e->preempt_mode = preempt_mode(root);
+	e->isolcpus = read_text(root, "/sys/devices/system/cpu/isolated");
+	e->nohz_full = read_text(root, "/sys/devices/system/cpu/nohz_full");
+	if (e->nohz_full && strcmp(e->nohz_full, "(null)") == 0)
+		e->nohz_full[0] = '\0';
+	e->rcu_nocbs = cmdline_param(e->cmdline, "rcu_nocbs");
+	e->clocksource = read_text(root, "/sys/devices/system/clocksource/clocksource0/"
+				   "current_clocksource");
+	active = read_text(root, "/sys/devices/system/cpu/smt/active");
+	e->smt = active ? strcmp(active, "1") == 0 : -1;
+	free(active);
+	e->rt_runtime_us = read_int(root, "/proc/sys/kernel/sched_rt_runtime_us",
+				    RT_ENV_NOT_EXPOSED);
+	e->rt_period_us = read_int(root, "/proc/sys/kernel/sched_rt_period_us", RT_ENV_NOT_EXPOSED);
+	getrlimit(RLIMIT_RTPRIO, &e->rtprio);
+	getrlimit(RLIMIT_MEMLOCK, &e->memlock);
+	cpuinfo = read_text(root, "/proc/cpuinfo");
+	e->hypervisor = cpuinfo_hypervisor(cpuinfo);
+	e->hypervisor_type = read_text(root, "/sys/hypervisor/type");
+	if (e->hypervisor_type && e->hypervisor < 0)
+		e->hypervisor = 1;
+	e->cpu_model = cpuinfo_field(cpuinfo, "model name");
+	free(cpuinfo);
+	e->irqbalance = process_running(root, "irqbalance");
+	online = read_text(root, "/sys/devices/system/cpu/online");
+	present = read_text(root, "/sys/devices/system/cpu/present");
+	e->cpus_online = count_list(online);
+	e->cpus_present = count_list(present);
+	free(online);
+	free(present);
+
+	e->cpus = calloc(measured->count ? measured->count : 1, sizeof(*e->cpus));
+	if (!e->cpus)
+		return -ENOMEM;
+	isolated = cpu_set(e->isolcpus);
+	for (unsigned i = 0; i < measured->count; i++) {
+		struct rt_env_cpu *c = &e->cpus[e->ncpus++];
+
+		c->cpu = measured->cpu[i];
+		c->governor = read_text(root, "/sys/devices/system/cpu/cpu%d/cpufreq/scaling_governor",
+					c->cpu);
+		c->isolated = isolated && numa_bitmask_isbitset(isolated, (unsigned)c->cpu);
+		idle_state(root, c);
+	}
+	if (isolated)
+		numa_bitmask_free(isolated);
+	return 0;
+}
+
+int rt_env_read(struct rt_env *e, const struct rt_cpulist *measured)
+{
+	return rt_env_read_at(e, "", measured);
+}
+
+void rt_env_free(struct rt_env *e)
+{
+	for (unsigned i = 0; i < e->ncpus; i++) {
+		free(e->cpus[i].governor);
+		free(e->cpus[i].idle_name);
+	}
+	free(e->cpus);
+	free(e->release);
+	free(e->version);
+	free(e->cmdline);
+	free(e->preempt_model);
+	free(e->preempt_mode);
+	free(e->isolcpus);
+	free(e->nohz_full);
+	free(e->rcu_nocbs);
+	free(e->clocksource);
+	free(e->hypervisor_type);
+	free(e->cpu_model);
+	memset(e, 0, sizeof(*e));
+}
+
+/* A count or flag, null when negative (not exposed). */
+static void json_known(struct rt_json *j, const char *key, int64_t v)
+{
+	if (v < 0)
+		rt_json_null(j, key);
+	else
+		rt_json_int(j, key, v);
+}
+
+static void json_limit(struct rt_json *j, const char *key, rlim_t v)
+{
+	if (v == RLIM_INFINITY)
+		rt_json_string(j, key, "unlimited");
+	else
+		rt_json_uint(j, key, (uint64_t)v);
+}
+
+static void json_rlimit(struct rt_json *j, const char *key, const struct rlimit *r)
+{
+	rt_json_object_begin(j, key);
+	json_limit(j, "soft", r->rlim_cur);
+	json_limit(j, "hard", r->rlim_max);
+	rt_json_object_end(j);
+}
+
+void rt_env_write_json(struct rt_json *j, const struct rt_env *e)
+{
+	rt_json_object_begin(j, "environment");
+	rt_json_string(j, "kernel_release", e->release);
+	rt_json_string(j, "kernel_version", e->version);
+	rt_json_string(j, "kernel_cmdline", e->cmdline);
+	rt_json_object_begin(j, "preemption");
+	rt_json_string(j, "model", e->preempt_model);
+	rt_json_string(j, "mode", e->preempt_mode);
+	rt_json_object_end(j);
+	rt_json_string(j, "isolcpus", e->isolcpus);
+	rt_json_string(j, "nohz_full", e->nohz_full);
+	rt_json_string(j, "rcu_nocbs", e->rcu_nocbs);
+	rt_json_string(j, "clocksource", e->clocksource);
+	rt_json_array_begin(j, "cpus");
+	for (unsigned i = 0; i < e->ncpus; i++) {
+		const struct rt_env_cpu *c = &e->cpus[i];
+
+		rt_json_object_begin(j, NULL);
+		rt_json_int(j, "cpu", c->cpu);
+		rt_json_int(j, "isolated", c->isolated);
+		rt_json_string(j, "governor", c->governor);
+		if (c->idle_name) {
+			rt_json_object_begin(j, "deepest_idle_state");
+			rt_json_string(j, "name", c->idle_name);
+			json_known(j, "exit_latency_us", c->idle_exit_us);
+			rt_json_object_end(j);
+		} else {
+			rt_json_null(j, "deepest_idle_state");
+		}
+		rt_json_object_end(j);
+	}
+	rt_json_array_end(j);
+	json_known(j, "smt", e->smt);
+	if (e->rt_runtime_us == RT_ENV_NOT_EXPOSED)
+		rt_json_null(j, "sched_rt_runtime_us");
+	else
+		rt_json_int(j, "sched_rt_runtime_us", e->rt_runtime_us);
+	if (e->rt_period_us == RT_ENV_NOT_EXPOSED)
+		rt_json_null(j, "sched_rt_period_us");
+	else
+		rt_json_int(j, "sched_rt_period_us", e->rt_period_us);
+	json_rlimit(j, "rlimit_rtprio", &e->rtprio);
+	json_rlimit(j, "rlimit_memlock", &e->memlock);
+	rt_json_object_begin(j, "hypervisor");
+	json_known(j, "present", e->hypervisor);
+	rt_json_string(j, "type", e->hypervisor_type);
+	rt_json_object_end(j);
+	rt_json_int(j, "irqbalance", e->irqbalance);
+	rt_json_string(j, "cpu_model", e->cpu_model);
+	json_known(j, "cpus_online", e->cpus_online);
+	json_known(j, "cpus_present", e->cpus_present);
+	rt_json_object_end(j);
+}
+
+/* "0,1" of the measured CPUs that match, into buf. */
+static bool cpus_where(const struct rt_env *e, bool (*match)(const struct rt_env_cpu *),
+		       char *buf, size_t len)
+{
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (unsigned i = 0; i < e->ncpus && used < len; i++)
+		if (match(&e->cpus[i]))
+			used += (size_t)snprintf(buf + used, len - used, "%s%d", used ? "," : "",
+						 e->cpus[i].cpu);
+	return used > 0;
+}
+
+static bool not_isolated(const struct rt_env_cpu *c)
+{
+	return !c->isolated;
+}
+
+static bool slow_governor(const struct rt_env_cpu *c)
+{
+	return c->governor && strcmp(c->governor, "performance") != 0;
+}
+
+static bool deep_idle(const struct rt_env_cpu *c)
+{
+	return c->idle_name && c->idle_exit_us > RT_ENV_DEEP_IDLE_US;
+}
+
+unsigned rt_env_preflight(FILE *f, const struct rt_env *e, const struct rt_env_run *run)
+{
+	char cpus[256];
+	unsigned n = 0;
+
+	if (!run->realtime && ++n)
+		fprintf(f, "WARN: preflight: measuring without a real-time priority (no -p, or "
+			"SCHED_OTHER): these are not real-time latencies\n");
+	if (e->rt_runtime_us >= 0 && ++n)
+		fprintf(f, "WARN: preflight: RT throttling is active (kernel.sched_rt_runtime_us "
+			"%" PRId64 " of %" PRId64 "): a real-time task running that long is stopped\n",
+			e->rt_runtime_us, e->rt_period_us);
+	if (e->isolcpus && *e->isolcpus && cpus_where(e, not_isolated, cpus, sizeof(cpus)) && ++n)
+		fprintf(f, "WARN: preflight: measured CPU(s) %s not isolated while CPU(s) %s are\n",
+			cpus, e->isolcpus);
+	if (cpus_where(e, slow_governor, cpus, sizeof(cpus)) && ++n)
+		fprintf(f, "WARN: preflight: cpufreq governor other than performance on measured "
+			"CPU(s) %s\n", cpus);
+	if (!run->pm_qos_held && cpus_where(e, deep_idle, cpus, sizeof(cpus)) && ++n)
+		fprintf(f, "WARN: preflight: idle states deeper than %d us exit latency enabled on "
+			"measured CPU(s) %s\n", RT_ENV_DEEP_IDLE_US, cpus);
+	if (e->hypervisor == 1 && ++n)
+		fprintf(f, "WARN: preflight: running in a virtual machine (hypervisor %s): the "
+			"host's scheduling adds latency the guest cannot see\n",
+			e->hypervisor_type ? e->hypervisor_type : "not named by the kernel");
+	return n;
+}

@@ -1,0 +1,83 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The machine's state that decides what a latency result means: kernel and
+ * preemption model, CPU isolation, clocksource, frequency governors and idle
+ * states of the measured CPUs, SMT, RT throttling, limits, hypervisor,
+ * irqbalance, CPU model. Read from /proc and /sys only (and getrlimit); a
+ * value the kernel does not expose is NULL / -1 here and null in the JSON.
+ * Also the preflight warnings about what makes a result weak.
+ */
+#ifndef RT_ENV_H
+#define RT_ENV_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <sys/resource.h>
+
+#include "rt_affinity.h"
+#include "rt_json.h"
+
+/* An enabled idle state with a longer exit latency counts as deep. */
+#define RT_ENV_DEEP_IDLE_US 10
+
+struct rt_env_cpu {
+	int cpu;
+	char *governor;        /* cpufreq scaling_governor, NULL without cpufreq */
+	char *idle_name;       /* deepest enabled cpuidle state, NULL without cpuidle */
+	int64_t idle_exit_us;  /* its exit latency, -1 unknown */
+	bool isolated;         /* in /sys/devices/system/cpu/isolated */
+};
+
+struct rt_env {
+	char *release, *version, *cmdline;
+	char *preempt_model;   /* "PREEMPT_RT", "PREEMPT_DYNAMIC", "PREEMPT", NULL */
+	char *preempt_mode;    /* PREEMPT_DYNAMIC's current mode (debugfs), NULL */
+	char *isolcpus;        /* CPU list, "" for none, NULL when not exposed */
+	char *nohz_full;
+	char *rcu_nocbs;       /* from the command line, NULL when not given */
+	char *clocksource;
+	int smt;               /* 1 active, 0 not, -1 not exposed */
+	int64_t rt_runtime_us; /* -1 = unlimited (no throttling) */
+	int64_t rt_period_us;  /* -2 when not exposed (both) */
+	struct rlimit rtprio, memlock;
+	int hypervisor;        /* 1 the CPU says so, 0 it says not, -1 not exposed */
+	char *hypervisor_type; /* /sys/hypervisor/type, NULL */
+	int irqbalance;        /* 1 running, 0 not */
+	char *cpu_model;
+	int cpus_online, cpus_present; /* -1 not exposed */
+	struct rt_env_cpu *cpus; /* the measured CPUs */
+	unsigned ncpus;
+};
+
+#define RT_ENV_NOT_EXPOSED (-2)
+
+/* Add a measured CPU to l (once), or every allowed CPU when cpu < 0 (not pinned). */
+void rt_env_add_measured(struct rt_cpulist *l, int cpu, const struct rt_cpulist *allowed);
+
+/*
+ * Read the environment under root ("" for the machine; a directory with
+ * proc/ and sys/ in the unit tests) for the measured CPUs. 0 or -ENOMEM.
+ */
+int rt_env_read_at(struct rt_env *e, const char *root, const struct rt_cpulist *measured);
+int rt_env_read(struct rt_env *e, const struct rt_cpulist *measured);
+void rt_env_free(struct rt_env *e);
+
+/* "environment": { ... } (fields in cyclictest(8)). */
+void rt_env_write_json(struct rt_json *j, const struct rt_env *e);
+
+/* What the run itself does about the findings. */
+struct rt_env_run {
+	bool realtime;      /* every measuring thread at SCHED_FIFO/RR above 0 */
+	bool pm_qos_held;   /* /dev/cpu_dma_latency 0 held: no deep idle */
+};
+
+/*
+ * One "WARN: preflight: ..." line per weakness found, each at most once:
+ * not real-time, RT throttling, a measured CPU not isolated while others
+ * are, a governor other than performance, deep idle states, a VM. Returns
+ * the number of lines.
+ */
+unsigned rt_env_preflight(FILE *f, const struct rt_env *e, const struct rt_env_run *run);
+
+#endif

@@ -1,0 +1,230 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <numa.h>
+#include <unistd.h>
+
+#include "unit.h"
+
+#include "rt_env.h"
+
+static char root[64];
+
+/* Write text to root/path, making the directories on the way. */
+static void put(const char *path, const char *text)
+{
+	char full[512];
+	FILE *f;
+
+	snprintf(full, sizeof(full), "%s%s", root, path);
+	for (char *p = full + strlen(root) + 1; (p = strchr(p, '/')); p++) {
+		*p = '\0';
+		mkdir(full, 0755);
+		*p = '/';
+	}
+	f = fopen(full, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+static void make_root(void)
+{
+	struct bitmask *b = numa_parse_cpustring_all("0-1");
+
+	if (!b)
+		unit_skip("libnuma cannot parse the CPU list 0-1 here (fewer than 2 CPUs, or "
+			  "no NUMA support as under qemu-user)");
+	numa_bitmask_free(b);
+	strcpy(root, "/tmp/rt-env-unit.XXXXXX");
+	ck_assert_ptr_nonnull(mkdtemp(root));
+}
+
+static void remove_root(void)
+{
+	char cmd[128];
+
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
+	ck_assert_int_eq(system(cmd), 0);
+}
+
+/*
+ * A tuned PREEMPT_RT box: CPU 1 isolated, measured CPU 0 not. (CPU lists
+ * stay within 0-1: libnuma parses them against this machine's CPUs.)
+ */
+static void rt_box(void)
+{
+	put("/proc/sys/kernel/osrelease", "6.12.0-rt5\n");
+	put("/proc/sys/kernel/version", "#1 SMP PREEMPT_RT Thu Jan  1 00:00:00 UTC 2026\n");
+	put("/proc/cmdline", "root=/dev/sda1 isolcpus=1 rcu_nocbs=1 quiet\n");
+	put("/sys/kernel/realtime", "1\n");
+	put("/sys/devices/system/cpu/isolated", "1\n");
+	put("/sys/devices/system/cpu/nohz_full", "1\n");
+	put("/sys/devices/system/cpu/online", "0-1\n");
+	put("/sys/devices/system/cpu/present", "0-1\n");
+	put("/sys/devices/system/cpu/smt/active", "1\n");
+	put("/sys/devices/system/clocksource/clocksource0/current_clocksource", "tsc\n");
+	put("/proc/sys/kernel/sched_rt_runtime_us", "-1\n");
+	put("/proc/sys/kernel/sched_rt_period_us", "1000000\n");
+	put("/proc/cpuinfo", "processor\t: 0\nmodel name\t: Test CPU @ 3.00GHz\n"
+			     "flags\t\t: fpu tsc hypervisorx\n");
+	put("/proc/17/comm", "irqbalance\n");
+	put("/proc/18/comm", "bash\n");
+	for (int cpu = 0; cpu <= 1; cpu++) {
+		char p[128];
+
+		snprintf(p, sizeof(p), "/sys/devices/system/cpu/cpu%d/cpufreq/scaling_governor", cpu);
+		put(p, cpu == 0 ? "powersave\n" : "performance\n");
+		for (int k = 0; k < 3; k++) {
+			static const char *const names[] = { "POLL", "C1", "C6" };
+			static const char *const lat[] = { "0", "2", "85" };
+
+			snprintf(p, sizeof(p), "/sys/devices/system/cpu/cpu%d/cpuidle/state%d/name", cpu, k);
+			put(p, names[k]);
+			snprintf(p, sizeof(p), "/sys/devices/system/cpu/cpu%d/cpuidle/state%d/latency", cpu, k);
+			put(p, lat[k]);
+			snprintf(p, sizeof(p), "/sys/devices/system/cpu/cpu%d/cpuidle/state%d/disable", cpu, k);
+			/* CPU 1 has C6 disabled: its deepest enabled state is C1 */
+			put(p, cpu == 1 && k == 2 ? "1" : "0");
+		}
+	}
+}
+
+START_TEST(every_field_comes_from_its_file)
+{
+	struct rt_cpulist measured = { 2, { 0, 1 } };
+	struct rt_env e;
+
+	make_root();
+	rt_box();
+	ck_assert_int_eq(rt_env_read_at(&e, root, &measured), 0);
+	ck_assert_str_eq(e.release, "6.12.0-rt5");
+	ck_assert_str_eq(e.preempt_model, "PREEMPT_RT");
+	ck_assert_ptr_null(e.preempt_mode);
+	ck_assert_str_eq(e.cmdline, "root=/dev/sda1 isolcpus=1 rcu_nocbs=1 quiet");
+	ck_assert_str_eq(e.isolcpus, "1");
+	ck_assert_str_eq(e.nohz_full, "1");
+	ck_assert_str_eq(e.rcu_nocbs, "1");
+	ck_assert_str_eq(e.clocksource, "tsc");
+	ck_assert_int_eq(e.smt, 1);
+	ck_assert_int_eq(e.rt_runtime_us, -1);
+	ck_assert_int_eq(e.rt_period_us, 1000000);
+	ck_assert_int_eq(e.hypervisor, 0); /* "hypervisorx" is another flag */
+	ck_assert_ptr_null(e.hypervisor_type);
+	ck_assert_int_eq(e.irqbalance, 1);
+	ck_assert_str_eq(e.cpu_model, "Test CPU @ 3.00GHz");
+	ck_assert_int_eq(e.cpus_online, 2);
+	ck_assert_int_eq(e.cpus_present, 2);
+	ck_assert_uint_eq(e.ncpus, 2);
+	ck_assert_int_eq(e.cpus[0].cpu, 0);
+	ck_assert(!e.cpus[0].isolated);
+	ck_assert_str_eq(e.cpus[0].governor, "powersave");
+	ck_assert_str_eq(e.cpus[0].idle_name, "C6");
+	ck_assert_int_eq(e.cpus[0].idle_exit_us, 85);
+	ck_assert(e.cpus[1].isolated);
+	ck_assert_str_eq(e.cpus[1].idle_name, "C1");
+	ck_assert_int_eq(e.cpus[1].idle_exit_us, 2);
+	rt_env_free(&e);
+	remove_root();
+}
+END_TEST
+
+START_TEST(what_the_kernel_does_not_expose_is_null)
+{
+	struct rt_cpulist measured = { 1, { 0 } };
+	struct rt_env e;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	struct rt_json j;
+
+	make_root();
+	put("/proc/sys/kernel/version", "#1 SMP PREEMPT_DYNAMIC\n");
+	ck_assert_int_eq(rt_env_read_at(&e, root, &measured), 0);
+	ck_assert_str_eq(e.preempt_model, "PREEMPT_DYNAMIC");
+	ck_assert_ptr_null(e.release);
+	ck_assert_ptr_null(e.isolcpus);
+	ck_assert_ptr_null(e.cpus[0].governor);
+	ck_assert_ptr_null(e.cpus[0].idle_name);
+	ck_assert_int_eq(e.smt, -1);
+	ck_assert_int_eq(e.hypervisor, -1);
+	ck_assert_int_eq(e.rt_runtime_us, RT_ENV_NOT_EXPOSED);
+	rt_json_init(&j, f);
+	rt_json_object_begin(&j, NULL);
+	rt_env_write_json(&j, &e);
+	rt_json_object_end(&j);
+	ck_assert_int_eq(rt_json_finish(&j), 0);
+	fclose(f);
+	ck_assert_ptr_nonnull(strstr(text, "\"kernel_release\": null"));
+	ck_assert_ptr_nonnull(strstr(text, "\"model\": \"PREEMPT_DYNAMIC\""));
+	ck_assert_ptr_nonnull(strstr(text, "\"isolcpus\": null"));
+	ck_assert_ptr_nonnull(strstr(text, "\"deepest_idle_state\": null"));
+	ck_assert_ptr_nonnull(strstr(text, "\"sched_rt_runtime_us\": null"));
+	ck_assert_ptr_nonnull(strstr(text, "\"smt\": null"));
+	free(text);
+	rt_env_free(&e);
+	remove_root();
+}
+END_TEST
+
+START_TEST(preflight_names_each_weakness_once)
+{
+	struct rt_cpulist measured = { 2, { 0, 1 } };
+	struct rt_env_run weak = { .realtime = false, .pm_qos_held = false };
+	struct rt_env_run good = { .realtime = true, .pm_qos_held = true };
+	struct rt_env e;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+
+	make_root();
+	rt_box();
+	put("/proc/sys/kernel/sched_rt_runtime_us", "950000\n");
+	put("/proc/cpuinfo", "flags\t\t: fpu hypervisor tsc\n");
+	ck_assert_int_eq(rt_env_read_at(&e, root, &measured), 0);
+	ck_assert_uint_eq(rt_env_preflight(f, &e, &weak), 6);
+	fflush(f);
+	ck_assert_ptr_nonnull(strstr(text, "WARN: preflight: measuring without a real-time priority"));
+	ck_assert_ptr_nonnull(strstr(text, "RT throttling is active (kernel.sched_rt_runtime_us "
+					   "950000 of 1000000)"));
+	ck_assert_ptr_nonnull(strstr(text, "measured CPU(s) 0 not isolated while CPU(s) 1 are"));
+	ck_assert_ptr_nonnull(strstr(text, "governor other than performance on measured CPU(s) 0\n"));
+	ck_assert_ptr_nonnull(strstr(text, "exit latency enabled on measured CPU(s) 0\n"));
+	ck_assert_ptr_nonnull(strstr(text, "running in a virtual machine"));
+	/* PM QoS held and real-time: those two go */
+	ck_assert_uint_eq(rt_env_preflight(f, &e, &good), 4);
+	fclose(f);
+	free(text);
+	rt_env_free(&e);
+	remove_root();
+}
+END_TEST
+
+START_TEST(unpinned_threads_measure_every_allowed_cpu)
+{
+	struct rt_cpulist allowed = { 3, { 0, 1, 3 } }, l = { 0 };
+
+	rt_env_add_measured(&l, 1, &allowed);
+	rt_env_add_measured(&l, -1, &allowed);
+	rt_env_add_measured(&l, 3, &allowed);
+	ck_assert_uint_eq(l.count, 3);
+	ck_assert_int_eq(l.cpu[0], 1);
+	ck_assert_int_eq(l.cpu[1], 0);
+	ck_assert_int_eq(l.cpu[2], 3);
+}
+END_TEST
+
+Suite *unit_suite(void)
+{
+	Suite *s = suite_create("rt_env");
+	TCase *tc = tcase_create("env");
+
+	tcase_add_test(tc, every_field_comes_from_its_file);
+	tcase_add_test(tc, what_the_kernel_does_not_expose_is_null);
+	tcase_add_test(tc, preflight_names_each_weakness_once);
+	tcase_add_test(tc, unpinned_threads_measure_every_allowed_cpu);
+	suite_add_tcase(s, tc);
+	return s;
+}
