@@ -10,6 +10,7 @@ void rt_json_init(struct rt_json *j, FILE *f)
 	j->f = f;
 	j->depth = 0;
 	j->misuse = false;
+	j->compact = false;
 	for (int i = 0; i < RT_JSON_MAX_DEPTH; i++) {
 		j->has_members[i] = false;
 		j->is_array[i] = false;
@@ -84,8 +85,18 @@ void rt_json_write_escaped(FILE *f, const char *str)
 	fputc('"', f);
 }
 
+void rt_json_init_compact(struct rt_json *j, FILE *f)
+{
+	rt_json_init(j, f);
+	j->compact = true;
+}
+
+/* A newline and the indentation of the current depth (nothing when compact). */
 static void indent(struct rt_json *j)
 {
+	if (j->compact)
+		return;
+	fputc('\n', j->f);
 	for (int i = 0; i < j->depth; i++)
 		fputs("  ", j->f);
 }
@@ -99,13 +110,12 @@ static void member(struct rt_json *j, const char *key)
 	}
 	if (j->has_members[j->depth])
 		fputc(',', j->f);
-	fputc('\n', j->f);
 	j->has_members[j->depth] = true;
 	indent(j);
 	if (j->is_array[j->depth])
 		return; /* array elements have no key */
 	rt_json_write_escaped(j->f, key ? key : "");
-	fputs(": ", j->f);
+	fputs(j->compact ? ":" : ": ", j->f);
 }
 
 static void open_level(struct rt_json *j, const char *key, bool array)
@@ -131,7 +141,6 @@ static void close_level(struct rt_json *j, bool array)
 		return;
 	}
 	if (j->has_members[j->depth]) {
-		fputc('\n', j->f);
 		j->depth--;
 		indent(j);
 	} else {

@@ -19,9 +19,12 @@ struct rt_json {
 	bool has_members[RT_JSON_MAX_DEPTH]; /* per level: a member was written */
 	bool is_array[RT_JSON_MAX_DEPTH];    /* per level: an array (members have no key) */
 	bool misuse;                        /* unbalanced or too deep */
+	bool compact;                       /* one line, no spaces */
 };
 
 void rt_json_init(struct rt_json *j, FILE *f);
+/* The same document on one line (newline-delimited JSON records). */
+void rt_json_init_compact(struct rt_json *j, FILE *f);
 
 /* Begin an object: the root (key NULL at depth 0) or a member named key. */
 void rt_json_object_begin(struct rt_json *j, const char *key);

@@ -101,6 +101,8 @@ static void record(struct ct_thread *t, const struct timespec *now, int64_t diff
 		rt_hist_add(&t->hist, value, cycle);
 	if (t->loghist)
 		rt_loghist_add(t->loghist, value);
+	if (t->window)
+		rt_window_add(t->window, value, t->overruns);
 	if (cfg->verbose)
 		rt_ring_push(&t->ring, cycle, value);
 	else if (cfg->self_check) /* the expiry and the wakeup, for the main thread */
@@ -274,11 +276,17 @@ static int alloc_buffers(struct ct_thread *t)
 		return err;
 	if ((cfg->verbose || cfg->self_check) && (err = rt_ring_init(&t->ring, t->ring_cap)))
 		return err;
-	if (rt_cli_results_need_hist(&cfg->results, cfg->json)) {
+	if (rt_cli_results_need_hist(&cfg->results, cfg->json || cfg->records)) {
 		t->loghist = rt_mem_alloc_pages(sizeof(*t->loghist));
 		if (!t->loghist)
 			return -ENOMEM;
 		rt_loghist_init(t->loghist); /* first touch: every page, on this node */
+	}
+	if (cfg->records) {
+		t->window = rt_mem_alloc_pages(sizeof(*t->window));
+		if (!t->window)
+			return -ENOMEM;
+		rt_window_init(t->window);
 	}
 	if (cfg->spike_us) {
 		t->spike_cap = (uint64_t)cfg->spike_nodes;

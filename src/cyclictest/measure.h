@@ -21,6 +21,7 @@
 #include "rt_ring.h"
 #include "rt_stats.h"
 #include "rt_trace.h"
+#include "rt_window.h"
 #include "rt_worker.h"
 
 #include "options.h"
@@ -70,6 +71,7 @@ struct ct_thread {
 	_Atomic pid_t tid;
 	struct rt_hist hist;
 	struct rt_loghist *loghist; /* lossless histogram, NULL when not asked for */
+	struct rt_window *window;   /* --records: the open window, NULL without */
 	uint64_t overruns;    /* periods missed by waking a whole interval late */
 	struct timespec warm_end; /* --warmup: this thread's samples due by it are dropped */
 	struct ct_spike_note note;

@@ -25,6 +25,7 @@
 
 #include "analyze.h"
 #include "measure.h"
+#include "records.h"
 #include "report.h"
 #include "run.h"
 #include "status.h"
@@ -38,6 +39,8 @@
 #define MSR_SMI_COUNT 0x34
 /* --analyze: how often main looks for spikes the threads noted. */
 #define ANALYZE_POLL_NS (50 * 1000 * 1000LL)
+/* --records: a window's lines follow its end within this time. */
+#define RECORDS_POLL_NS (100 * 1000 * 1000LL)
 
 /* Everything one run owns; torn down in one place. */
 struct ct_ctx {
@@ -51,6 +54,7 @@ struct ct_ctx {
 	bool judged;
 	struct ct_analysis analysis;  /* --analyze */
 	struct rt_env env;            /* the machine, read before the run */
+	struct ct_records records;    /* --records */
 	bool json_open, hist_open;
 	int dma_fd;
 	sigset_t signals;
@@ -247,6 +251,7 @@ static void free_threads(struct ct_run *run)
 			rt_hist_free(&run->threads[i].hist);
 			rt_ring_free(&run->threads[i].ring);
 			rt_mem_free_pages(run->threads[i].loghist, sizeof(struct rt_loghist));
+			rt_mem_free_pages(run->threads[i].window, sizeof(struct rt_window));
 			free(run->threads[i].spikes);
 		}
 		free(run->threads);
@@ -414,6 +419,7 @@ static void on_wake(void *ctx, int sig)
 	if (cfg->verbose)
 		cyclictest_print_samples(stdout, run);
 	cyclictest_analyze_poll(&m->c->analysis, run);
+	cyclictest_records_poll(&m->c->records, run);
 	if (m->live && sig == 0) {
 		if (cfg->smi)
 			update_smi(run);
@@ -450,6 +456,8 @@ static void main_loop(struct ct_ctx *c)
 
 	if (cfg->analyze && (loop.tick_ns < 0 || loop.tick_ns > ANALYZE_POLL_NS))
 		loop.tick_ns = ANALYZE_POLL_NS;
+	if (cfg->records && (loop.tick_ns < 0 || loop.tick_ns > RECORDS_POLL_NS))
+		loop.tick_ns = RECORDS_POLL_NS;
 	m.status_buf = malloc(m.status_len);
 	if (m.live) {
 		cyclictest_print_frame(stdout, run, true);
@@ -544,6 +552,8 @@ static int report(struct ct_ctx *c)
 		rt_prog_error_errno(ENOMEM, "cannot collect the results");
 		return RT_EXIT_FAILURE;
 	}
+	if (cyclictest_records_finish(&c->records, run, c->series))
+		rc = RT_EXIT_FAILURE;
 	if (cfg->self_check && rc == RT_EXIT_OK)
 		rc = cyclictest_self_check(&c->analysis, run);
 	rc = judge(c, rc);
@@ -606,6 +616,7 @@ static void teardown(struct ct_ctx *c)
 		close(c->run.loadavg_fd);
 	free(c->series);
 	rt_verdict_free(&c->verdict);
+	cyclictest_records_close(&c->records);
 	rt_env_free(&c->env);
 	free_threads(&c->run);
 }
@@ -672,7 +683,9 @@ static int setup(struct ct_ctx *c)
 		rt_prog_error_errno(-err, "cannot allocate the measurement buffers");
 		return RT_EXIT_FAILURE;
 	}
-	return read_environment(c);
+	if ((rc = read_environment(c)))
+		return rc;
+	return cyclictest_records_open(&c->records, cfg, c->run.nthreads);
 }
 
 int cyclictest_run(const struct cyclictest_config *cfg, const struct rt_report *rep)
@@ -718,6 +731,7 @@ int cyclictest_run(const struct cyclictest_config *cfg, const struct rt_report *
 	}
 	if (!rc) {
 		set_start(c);
+		cyclictest_records_start(&c->records, &c->run, c->rep, &c->env);
 		rt_workers_open(c->run.workers);
 		main_loop(c);
 	}

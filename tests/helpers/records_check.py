@@ -1,0 +1,96 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
+"""Check a --records file (newline-delimited JSON).
+
+usage: records_check.py FILE THREADS MIN_WINDOWS [complete|killed] [JSON]
+
+Proves: every line is whole JSON; the first is the "run" line (tool,
+version, cmdline, environment, num_threads); then windows numbered from 0,
+one line per thread each, each starting where the last ended (start_s of the
+first 0); with "complete" a last "total" line whose counts are the sums of
+the windows', min the least minimum, max the greatest maximum, overruns the
+sum, and equal to the --json file's cycles/min/max when given; with
+"killed" no total line. At least MIN_WINDOWS windows.
+"""
+import json
+import sys
+
+
+def main():
+    path, threads, min_windows, mode = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
+    errors = []
+    raw = open(path, encoding="utf-8").read()
+    if not raw.endswith("\n"):
+        errors.append("the file does not end with a whole line")
+    lines = []
+    for n, text in enumerate(raw.splitlines(), 1):
+        try:
+            lines.append(json.loads(text))
+        except ValueError as e:
+            errors.append("line %d is not whole JSON (%s): %.80s" % (n, e, text))
+    if errors:
+        return report(errors)
+    run = lines[0]
+    if run.get("type") != "run" or run.get("tool") != "cyclictest" or \
+       run.get("num_threads") != threads or "environment" not in run or \
+       not run.get("cmdline") or run.get("unit") not in ("us", "ns"):
+        errors.append("first line is not the run line: %.200s" % run)
+    windows = [ln for ln in lines[1:] if ln.get("type") == "window"]
+    totals = [ln for ln in lines[1:] if ln.get("type") == "total"]
+    if mode == "complete" and (len(totals) != 1 or lines[-1].get("type") != "total"):
+        errors.append("%d total lines, or not last" % len(totals))
+    if mode == "killed" and totals:
+        errors.append("a total line after SIGKILL")
+    nwin = len(windows) // threads
+    if len(windows) % threads or nwin < min_windows:
+        errors.append("%d window lines for %d threads (want >= %d windows)" %
+                      (len(windows), threads, min_windows))
+    prev_end = 0.0
+    for k in range(nwin):
+        group = windows[k * threads:(k + 1) * threads]
+        if [w["thread"] for w in group] != list(range(threads)) or \
+           any(w["window"] != k for w in group):
+            errors.append("window %d: threads %s, numbers %s" %
+                          (k, [w["thread"] for w in group], [w["window"] for w in group]))
+        if any(abs(w["start_s"] - prev_end) > 0.0015 or w["end_s"] < w["start_s"] for w in group):
+            errors.append("window %d starts at %s, the last ended at %s" %
+                          (k, group[0]["start_s"], prev_end))
+        prev_end = group[0]["end_s"]
+        for w in group:
+            if w["count"] and not (w["min"] <= w["avg"] <= w["max"]):
+                errors.append("window %d thread %d: not min <= avg <= max" % (k, w["thread"]))
+            if w["count"] and w["percentiles"]["p50"] is None:
+                errors.append("window %d thread %d: no percentiles" % (k, w["thread"]))
+    if mode == "complete" and totals:
+        total = totals[0]["threads"]
+        doc = json.load(open(sys.argv[5], encoding="utf-8")) if len(sys.argv) > 5 else None
+        for t in range(threads):
+            mine = [w for w in windows if w["thread"] == t and w["count"]]
+            count = sum(w["count"] for w in windows if w["thread"] == t)
+            got = total[t]
+            if count != got["count"]:
+                errors.append("thread %d: windows count %d, total %d" % (t, count, got["count"]))
+            if mine and (min(w["min"] for w in mine) != got["min"] or
+                         max(w["max"] for w in mine) != got["max"]):
+                errors.append("thread %d: windows min/max %d/%d, total %s/%s" %
+                              (t, min(w["min"] for w in mine), max(w["max"] for w in mine),
+                               got["min"], got["max"]))
+            if sum(w["overruns"] for w in windows if w["thread"] == t) != got["overruns"]:
+                errors.append("thread %d: window overruns do not add up" % t)
+            if doc:
+                j = doc["thread"][str(t)]
+                if (j["cycles"], j["min"], j["max"]) != (got["count"], got["min"], got["max"]):
+                    errors.append("thread %d: total %s/%s/%s, --json %s/%s/%s" %
+                                  (t, got["count"], got["min"], got["max"],
+                                   j["cycles"], j["min"], j["max"]))
+    return report(errors)
+
+
+def report(errors):
+    for e in errors:
+        print("records: " + e)
+    return 1 if errors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
