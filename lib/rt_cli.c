@@ -3,7 +3,10 @@
 #include <getopt.h>
 #include <stdbool.h>
 
+#include <string.h>
+
 #include "rt_cli.h"
+#include "rt_records.h"
 #include "rt_opt.h"
 #include "rt_prog.h"
 #include "rt_sched.h"
@@ -117,11 +120,24 @@ void rt_cli_results_init(struct rt_cli_results *r)
 	r->percentiles = false;
 	r->warmup_s = 0;
 	r->no_preflight = false;
+	r->records = NULL;
+	r->records_interval_s = RT_RECORDS_DEFAULT_INTERVAL_S;
+	r->records_interval_given = false;
 }
 
 bool rt_cli_results_need_hist(const struct rt_cli_results *r, bool json)
 {
-	return json || r->percentiles || r->limits.npct > 0;
+	return json || r->percentiles || r->limits.npct > 0 || r->records;
+}
+
+int rt_cli_results_check(const struct rt_cli_results *r, bool stdout_taken)
+{
+	if (r->records_interval_given && !r->records)
+		return rt_prog_usage_error("--records-interval needs --records");
+	if (r->records && strcmp(r->records, "-") == 0 && stdout_taken)
+		return rt_prog_usage_error("--records=- needs -q and no -v: standard output "
+					   "carries the live display or the samples");
+	return 0;
 }
 
 int rt_cli_result_option(struct rt_cli_results *r, int c, const char *arg)
@@ -161,6 +177,17 @@ int rt_cli_result_option(struct rt_cli_results *r, int c, const char *arg)
 		return rt_cli_duration("warmup", arg, &r->warmup_s);
 	case RT_CLI_OPT_NO_PREFLIGHT:
 		r->no_preflight = true;
+		return 0;
+	case RT_CLI_OPT_RECORDS:
+		r->records = arg;
+		return 0;
+	case RT_CLI_OPT_RECORDS_INTERVAL:
+		if (rt_cli_duration("records-interval", arg, &r->records_interval_s))
+			return RT_EXIT_USAGE;
+		if (r->records_interval_s == 0)
+			return rt_prog_usage_error("invalid --records-interval '%s': must be at "
+						   "least 1 s (forms as -D)", arg);
+		r->records_interval_given = true;
 		return 0;
 	default:
 		return RT_CLI_NOT_RESULT_OPTION;

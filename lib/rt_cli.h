@@ -49,7 +49,7 @@ int rt_cli_no_operands(int argc, char *argv[]);
 
 /*
  * The options every tool has beyond rt-tests 2.4: limits for a verdict, the
- * --percentiles lines, the warm-up and --no-preflight. getopt values far above any tool's
+ * --percentiles lines, the warm-up, --no-preflight and the interval records. getopt values far above any tool's
  * own; cyclictest adds RT_CLI_OVERRUNS_LONG_OPTION.
  */
 enum {
@@ -59,6 +59,8 @@ enum {
 	RT_CLI_OPT_PERCENTILES,
 	RT_CLI_OPT_WARMUP,
 	RT_CLI_OPT_NO_PREFLIGHT,
+	RT_CLI_OPT_RECORDS,
+	RT_CLI_OPT_RECORDS_INTERVAL,
 };
 
 #define RT_CLI_RESULT_LONG_OPTIONS \
@@ -66,7 +68,9 @@ enum {
 	{ "max-percentile", required_argument, NULL, RT_CLI_OPT_MAX_PERCENTILE }, \
 	{ "percentiles", no_argument, NULL, RT_CLI_OPT_PERCENTILES }, \
 	{ "warmup", required_argument, NULL, RT_CLI_OPT_WARMUP }, \
-	{ "no-preflight", no_argument, NULL, RT_CLI_OPT_NO_PREFLIGHT }
+	{ "no-preflight", no_argument, NULL, RT_CLI_OPT_NO_PREFLIGHT }, \
+	{ "records", required_argument, NULL, RT_CLI_OPT_RECORDS }, \
+	{ "records-interval", required_argument, NULL, RT_CLI_OPT_RECORDS_INTERVAL }
 #define RT_CLI_OVERRUNS_LONG_OPTION \
 	{ "max-overruns", required_argument, NULL, RT_CLI_OPT_MAX_OVERRUNS }
 
@@ -78,16 +82,22 @@ struct rt_cli_results {
 	bool percentiles;       /* --percentiles */
 	uint64_t warmup_s;      /* --warmup, 0 = none */
 	bool no_preflight;      /* --no-preflight: no "WARN: preflight:" lines */
+	const char *records;    /* --records: JSON lines appended while it runs, "-" = stdout */
+	uint64_t records_interval_s; /* --records-interval, default 60 */
+	bool records_interval_given;
 };
 
 void rt_cli_results_init(struct rt_cli_results *r);
 
-/* True when the run must keep the lossless histogram. */
+/* True when the run must keep the lossless histogram (--records too: its totals). */
 bool rt_cli_results_need_hist(const struct rt_cli_results *r, bool json);
 
 #define RT_CLI_NOT_RESULT_OPTION 1
 
 /* Take option c when it is one of the above: 0, RT_EXIT_USAGE or RT_CLI_NOT_RESULT_OPTION. */
 int rt_cli_result_option(struct rt_cli_results *r, int c, const char *arg);
+
+/* After all options (stdout_taken: a live display or -v): 0 or RT_EXIT_USAGE. */
+int rt_cli_results_check(const struct rt_cli_results *r, bool stdout_taken);
 
 #endif

@@ -86,7 +86,7 @@ static size_t align_up(size_t n)
 int rt_pair_create(struct rt_pair **out, const struct rt_pair_config *cfg)
 {
 	struct rt_pair *p;
-	size_t done_at, parts_at, workers_at, hists_at;
+	size_t done_at, parts_at, workers_at, hists_at, windows_at;
 	int n = cfg->rings * cfg->ring_size, err;
 
 	if (cfg->rings < 1 || cfg->ring_size < 2 || cfg->starter < 0 ||
@@ -102,7 +102,8 @@ int rt_pair_create(struct rt_pair **out, const struct rt_pair_config *cfg)
 	parts_at = align_up(done_at + (size_t)cfg->rings * sizeof(p->ring_done[0]));
 	workers_at = align_up(parts_at + (size_t)n * sizeof(*p->parts));
 	hists_at = align_up(workers_at + rt_workers_size(n));
-	p->map_bytes = hists_at + (cfg->loghist ? (size_t)n * sizeof(struct rt_loghist) : 0);
+	windows_at = align_up(hists_at + (cfg->loghist ? (size_t)n * sizeof(struct rt_loghist) : 0));
+	p->map_bytes = windows_at + (cfg->windows ? (size_t)n * sizeof(struct rt_window) : 0);
 	p->map = mmap(NULL, p->map_bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 	if (p->map == MAP_FAILED) {
 		free(p);
@@ -126,6 +127,8 @@ int rt_pair_create(struct rt_pair **out, const struct rt_pair_config *cfg)
 		rt_pubstats_init(&pt->latency);
 		if (cfg->loghist)
 			pt->loghist = (struct rt_loghist *)((char *)p->map + hists_at) + k;
+		if (cfg->windows)
+			pt->window = (struct rt_window *)((char *)p->map + windows_at) + k;
 	}
 	*out = p;
 	return 0;
@@ -196,6 +199,8 @@ static void participant(struct rt_pair *p, int k)
 		pt->error_what = "allocating the sample ring";
 	if (!err && pt->loghist && pt->role.records)
 		rt_loghist_init(pt->loghist); /* first touch: on this participant's node */
+	if (!err && pt->window && pt->role.records)
+		rt_window_init(pt->window);
 	if (err) {
 		pt->error = -err;
 		if (!pt->error_what)
@@ -227,6 +232,8 @@ static void participant(struct rt_pair *p, int k)
 				rt_pubstats_add(&pt->latency, us);
 				if (pt->loghist)
 					rt_loghist_add(pt->loghist, us);
+				if (pt->window)
+					rt_window_add(pt->window, us, 0);
 				if (cfg->verbose)
 					rt_ring_push(&pt->samples, pt->latency.stats.count - 1, us);
 				if (cfg->break_us && us > cfg->break_us) {

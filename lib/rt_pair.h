@@ -24,6 +24,7 @@
 #include "rt_ring.h"
 #include "rt_mem.h"
 #include "rt_trace.h"
+#include "rt_window.h"
 
 struct rt_pair;
 
@@ -68,6 +69,7 @@ struct rt_pair_part {
 	_Atomic uint64_t sends;     /* tokens passed on */
 	struct rt_pubstats latency; /* us */
 	struct rt_loghist *loghist; /* lossless histogram (shared memory), NULL when off */
+	struct rt_window *window;   /* --records window (shared memory), NULL when off */
 	struct rt_ring samples;     /* with verbose: every latency (threads only) */
 	/* set by the predecessor before passing */
 	_Alignas(RT_CACHELINE) _Atomic int64_t sent_ns;
@@ -86,6 +88,7 @@ struct rt_pair_config {
 	bool processes;             /* fork instead of threads */
 	bool verbose;               /* keep every sample in the rings (not with processes) */
 	bool loghist;               /* keep a lossless histogram per recording participant */
+	bool windows;               /* and a --records window */
 	int64_t warmup_ns;          /* drop what is measured this long after the start */
 	uint64_t ring_samples;      /* capacity of each verbose ring */
 	const struct rt_pair_mech *mech;

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "rt_percentiles.h"
+#include "rt_prog.h"
 #include "rt_records.h"
 #include "rt_time.h"
 
@@ -139,4 +140,160 @@ int rt_records_sync(struct rt_records *r)
 	if (fsync(r->fd) == 0 || errno == EINVAL || errno == EROFS)
 		return 0;
 	return -errno;
+}
+
+int rt_records_set_open(struct rt_records_set *s, const char *path, uint64_t interval_s, int n,
+			bool overruns)
+{
+	int err;
+
+	memset(s, 0, sizeof(*s));
+	if (!path)
+		return 0;
+	s->n = n;
+	s->overruns = overruns;
+	s->overruns_seen = calloc((size_t)n, sizeof(*s->overruns_seen));
+	if (!s->overruns_seen) {
+		rt_prog_error_errno(ENOMEM, "cannot set up --records");
+		return 1;
+	}
+	if ((err = rt_records_open(&s->rec, path, interval_s))) {
+		rt_prog_error_errno(-err, "cannot open --records file '%s'", path);
+		free(s->overruns_seen);
+		s->overruns_seen = NULL;
+		return 1;
+	}
+	s->open = true;
+	return 0;
+}
+
+static void note(struct rt_records_set *s, int err)
+{
+	if (err && !s->error)
+		s->error = err;
+}
+
+void rt_records_set_start(struct rt_records_set *s, const struct rt_records_run *run,
+			  const struct rt_env *env)
+{
+	struct rt_json j;
+
+	if (!s->open)
+		return;
+	rt_records_start(&s->rec);
+	rt_records_begin(&s->rec, &j, "run");
+	rt_json_string(&j, "tool", run->tool);
+	rt_json_string(&j, "version", PACKAGE_VERSION);
+	rt_json_string(&j, "rt_test_version", RT_INTERFACE_VERSION);
+	rt_json_string(&j, "cmdline", run->cmdline);
+	rt_records_time(&s->rec, &j, "start", s->rec.start_ns);
+	rt_json_string(&j, "unit", run->unit);
+	rt_json_uint(&j, "records_interval_s", run->interval_s);
+	rt_json_int(&j, "num_threads", s->n);
+	rt_env_write_json(&j, env);
+	note(s, rt_records_end(&s->rec, &j));
+	note(s, rt_records_sync(&s->rec));
+}
+
+/* One line per series for the window ending at end_ns, from half i of each. */
+static void write_window(struct rt_records_set *s, struct rt_window *const *w, unsigned i,
+			 int64_t end_ns)
+{
+	for (int k = 0; k < s->n; k++) {
+		struct rt_window_half *h = w[k] ? rt_window_take(w[k], i) : NULL;
+		uint64_t overruns = h && h->has_overruns ? h->overruns_total - s->overruns_seen[k] : 0;
+		struct rt_stats none;
+		struct rt_json j;
+
+		rt_stats_init(&none);
+		if (h && h->has_overruns)
+			s->overruns_seen[k] = h->overruns_total;
+		rt_records_begin(&s->rec, &j, "window");
+		rt_json_int(&j, "thread", k);
+		rt_records_window_times(&s->rec, &j, end_ns);
+		rt_records_series(&j, h ? &h->stats : &none, h ? &h->hist : NULL);
+		if (s->overruns)
+			rt_json_uint(&j, "overruns", overruns);
+		note(s, rt_records_end(&s->rec, &j));
+		if (w[k])
+			rt_window_clear(w[k], i);
+	}
+	note(s, rt_records_sync(&s->rec));
+	rt_records_next_window(&s->rec, end_ns);
+}
+
+static bool all_quiet(const struct rt_records_set *s, struct rt_window *const *w)
+{
+	for (int k = 0; k < s->n; k++)
+		if (w[k] && !rt_window_quiet(w[k]))
+			return false;
+	return true;
+}
+
+void rt_records_set_poll(struct rt_records_set *s, struct rt_window *const *w)
+{
+	int64_t now = mono_now();
+
+	if (!s->open)
+		return;
+	if (!s->pending && rt_records_window_due(&s->rec, now)) {
+		/* Every series switches at once: the halves stay in step. */
+		for (int k = 0; k < s->n; k++)
+			if (w[k])
+				rt_window_switch(w[k]);
+		s->old = s->cur;
+		s->cur ^= 1;
+		s->pending = true;
+		s->pending_end_ns = now;
+	}
+	if (s->pending && all_quiet(s, w)) {
+		write_window(s, w, s->old, s->pending_end_ns);
+		s->pending = false;
+	}
+}
+
+int rt_records_set_finish(struct rt_records_set *s, struct rt_window *const *w,
+			  const struct rt_series *series, const char *path)
+{
+	int64_t end = mono_now();
+	struct rt_json j;
+
+	if (!s->open)
+		return 0;
+	/* The series have ended: every half is quiet. */
+	if (s->pending)
+		write_window(s, w, s->old, s->pending_end_ns);
+	s->pending = false;
+	write_window(s, w, s->cur, end);
+	rt_records_begin(&s->rec, &j, "total");
+	rt_records_time(&s->rec, &j, "end", end);
+	rt_json_double(&j, "duration_s", (double)(end - s->rec.start_ns) / 1e9, 3);
+	rt_json_array_begin(&j, "threads");
+	for (int k = 0; k < s->n; k++) {
+		rt_json_object_begin(&j, NULL);
+		rt_json_int(&j, "thread", k);
+		rt_records_series(&j, &series[k].stats, series[k].hist);
+		if (s->overruns)
+			rt_json_int(&j, "overruns", series[k].overruns);
+		rt_json_object_end(&j);
+	}
+	rt_json_array_end(&j);
+	if (rt_percentiles_write_json_total(&j, "percentiles", series, s->n))
+		note(s, -ENOMEM);
+	note(s, rt_records_end(&s->rec, &j));
+	note(s, rt_records_sync(&s->rec));
+	if (s->error) {
+		rt_prog_error_errno(-s->error, "cannot write --records file '%s'", path);
+		return 1;
+	}
+	return 0;
+}
+
+void rt_records_set_close(struct rt_records_set *s)
+{
+	if (s->open)
+		rt_records_close(&s->rec);
+	s->open = false;
+	free(s->overruns_seen);
+	s->overruns_seen = NULL;
 }

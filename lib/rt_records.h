@@ -16,9 +16,12 @@
 #include <stdio.h>
 #include <time.h>
 
+#include "rt_env.h"
 #include "rt_json.h"
 #include "rt_loghist.h"
+#include "rt_percentiles.h"
 #include "rt_stats.h"
+#include "rt_window.h"
 
 #define RT_RECORDS_DEFAULT_INTERVAL_S 60
 
@@ -65,5 +68,51 @@ void rt_records_time(const struct rt_records *r, struct rt_json *j, const char *
 
 /* fsync after a window (not an error on a pipe or a terminal). 0 or -errno. */
 int rt_records_sync(struct rt_records *r);
+
+/*
+ * A tool's records over n series (threads, or pairs' receivers), each with
+ * its window (NULL: a series that never started): what the main thread
+ * does at the start, at every tick and at the end.
+ */
+struct rt_records_set {
+	struct rt_records rec;
+	bool open;
+	int n;
+	bool overruns;            /* the tool counts overruns */
+	bool pending;             /* halves switched, waiting for the threads to leave */
+	unsigned cur;             /* the half the threads add to */
+	unsigned old;             /* the half to read when pending */
+	int64_t pending_end_ns;   /* the end of that window */
+	uint64_t *overruns_seen;  /* per series: its overrun count at the last window */
+	int error;                /* the first write error */
+};
+
+/* Before the measurement: open path (error printed). 0 or 1 (RT_EXIT_FAILURE). */
+int rt_records_set_open(struct rt_records_set *s, const char *path, uint64_t interval_s, int n,
+			bool overruns);
+
+/* What the run line says beyond the environment. */
+struct rt_records_run {
+	const char *tool;
+	const char *cmdline;
+	const char *unit;          /* "us" or "ns" */
+	uint64_t interval_s;
+};
+
+/* The series are about to start: the first window opens, the run line is written. */
+void rt_records_set_start(struct rt_records_set *s, const struct rt_records_run *run,
+			  const struct rt_env *env);
+
+/* Main thread, at every tick: close a window that is due. w: the n windows. */
+void rt_records_set_poll(struct rt_records_set *s, struct rt_window *const *w);
+
+/*
+ * After every series has ended: the last (partial) window and the totals
+ * (series[i]: its whole-run results). 0, or 1 after printing a write error.
+ */
+int rt_records_set_finish(struct rt_records_set *s, struct rt_window *const *w,
+			  const struct rt_series *series, const char *path);
+
+void rt_records_set_close(struct rt_records_set *s);
 
 #endif

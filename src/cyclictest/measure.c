@@ -276,13 +276,13 @@ static int alloc_buffers(struct ct_thread *t)
 		return err;
 	if ((cfg->verbose || cfg->self_check) && (err = rt_ring_init(&t->ring, t->ring_cap)))
 		return err;
-	if (rt_cli_results_need_hist(&cfg->results, cfg->json || cfg->records)) {
+	if (rt_cli_results_need_hist(&cfg->results, cfg->json)) {
 		t->loghist = rt_mem_alloc_pages(sizeof(*t->loghist));
 		if (!t->loghist)
 			return -ENOMEM;
 		rt_loghist_init(t->loghist); /* first touch: every page, on this node */
 	}
-	if (cfg->records) {
+	if (cfg->results.records) {
 		t->window = rt_mem_alloc_pages(sizeof(*t->window));
 		if (!t->window)
 			return -ENOMEM;

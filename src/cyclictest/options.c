@@ -10,7 +10,6 @@
 #include "rt_cli.h"
 #include "rt_opt.h"
 #include "rt_prog.h"
-#include "rt_records.h"
 #include "rt_time.h"
 
 #include "options.h"
@@ -26,8 +25,6 @@ enum {
 	OPT_MAINAFFINITY,
 	OPT_POLICY,
 	OPT_PRIOSPREAD,
-	OPT_RECORDS,
-	OPT_RECORDS_INTERVAL,
 	OPT_SECALIGNED,
 	OPT_SELF_CHECK,
 	OPT_SPIKE,
@@ -46,8 +43,6 @@ static const struct option long_opts[] = {
 	{ "aligned", optional_argument, NULL, 'A' },
 	{ "analyze", optional_argument, NULL, OPT_ANALYZE },
 	{ "analyze-output", required_argument, NULL, OPT_ANALYZE_OUTPUT },
-	{ "records", required_argument, NULL, OPT_RECORDS },
-	{ "records-interval", required_argument, NULL, OPT_RECORDS_INTERVAL },
 	{ "breaktrace", required_argument, NULL, 'b' },
 	{ "clock", required_argument, NULL, 'c' },
 	{ "default-system", no_argument, NULL, OPT_DEFAULT_SYSTEM },
@@ -180,7 +175,6 @@ void cyclictest_config_init(struct cyclictest_config *cfg)
 	cfg->aligned_us = -1;
 	cfg->secaligned_us = -1;
 	cfg->spike_nodes = 1024;
-	cfg->records_interval_s = RT_RECORDS_DEFAULT_INTERVAL_S;
 	rt_cli_results_init(&cfg->results);
 }
 
@@ -238,15 +232,6 @@ static int parse_one(struct cyclictest_config *cfg, int c, int argc, char *argv[
 			GET(c, v, 1, RT_MAX_LIMIT_US, "us", cfg->analyze_us);
 		break;
 	case OPT_ANALYZE_OUTPUT: cfg->analyze_output = optarg; break;
-	case OPT_RECORDS: cfg->records = optarg; break;
-	case OPT_RECORDS_INTERVAL:
-		if (rt_cli_duration("records-interval", optarg, &cfg->records_interval_s))
-			return RT_EXIT_USAGE;
-		if (cfg->records_interval_s == 0)
-			return rt_prog_usage_error("invalid --records-interval '%s': must be at "
-						   "least 1 s (forms as -D)", optarg);
-		cfg->records_interval_given = true;
-		break;
 	case 'c':
 		if (parse_clock(optarg, &cfg->clock))
 			return RT_EXIT_USAGE;
@@ -437,11 +422,8 @@ int cyclictest_config_check(struct cyclictest_config *cfg)
 	}
 	if (cfg->analyze_output && !cfg->analyze)
 		return rt_prog_usage_error("--analyze-output needs --analyze");
-	if (cfg->records_interval_given && !cfg->records)
-		return rt_prog_usage_error("--records-interval needs --records");
-	if (cfg->records && strcmp(cfg->records, "-") == 0 && (!cfg->quiet || cfg->verbose))
-		return rt_prog_usage_error("--records=- needs -q and no -v: standard output "
-					   "carries the live display or the samples");
+	if ((err = rt_cli_results_check(&cfg->results, !cfg->quiet || cfg->verbose)))
+		return err;
 	if (cfg->self_check && (err = check_self_check(cfg)))
 		return err;
 	if (cfg->smi && !cfg->affinity && !cfg->smp)

@@ -68,9 +68,6 @@ struct cyclictest_config {
 	bool hist_sum;           /* -H */
 	const char *histfile;    /* --histfile */
 	const char *json;        /* --json, "-" = stdout */
-	const char *records;     /* --records: JSON lines appended while it runs */
-	uint64_t records_interval_s; /* --records-interval, default 60 */
-	bool records_interval_given;
 	const char *fifo;        /* -F */
 	int64_t breaktrace_us;   /* -b, 0 = off */
 	bool tracemark;

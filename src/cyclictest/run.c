@@ -18,6 +18,7 @@
 #include "rt_mem.h"
 #include "rt_output.h"
 #include "rt_prog.h"
+#include "rt_records.h"
 #include "rt_sched.h"
 #include "rt_signal.h"
 #include "rt_time.h"
@@ -25,7 +26,6 @@
 
 #include "analyze.h"
 #include "measure.h"
-#include "records.h"
 #include "report.h"
 #include "run.h"
 #include "status.h"
@@ -54,7 +54,8 @@ struct ct_ctx {
 	bool judged;
 	struct ct_analysis analysis;  /* --analyze */
 	struct rt_env env;            /* the machine, read before the run */
-	struct ct_records records;    /* --records */
+	struct rt_records_set records; /* --records */
+	struct rt_window **windows;   /* each thread's, for the records */
 	bool json_open, hist_open;
 	int dma_fd;
 	sigset_t signals;
@@ -419,7 +420,7 @@ static void on_wake(void *ctx, int sig)
 	if (cfg->verbose)
 		cyclictest_print_samples(stdout, run);
 	cyclictest_analyze_poll(&m->c->analysis, run);
-	cyclictest_records_poll(&m->c->records, run);
+	rt_records_set_poll(&m->c->records, m->c->windows);
 	if (m->live && sig == 0) {
 		if (cfg->smi)
 			update_smi(run);
@@ -456,7 +457,7 @@ static void main_loop(struct ct_ctx *c)
 
 	if (cfg->analyze && (loop.tick_ns < 0 || loop.tick_ns > ANALYZE_POLL_NS))
 		loop.tick_ns = ANALYZE_POLL_NS;
-	if (cfg->records && (loop.tick_ns < 0 || loop.tick_ns > RECORDS_POLL_NS))
+	if (cfg->results.records && (loop.tick_ns < 0 || loop.tick_ns > RECORDS_POLL_NS))
 		loop.tick_ns = RECORDS_POLL_NS;
 	m.status_buf = malloc(m.status_len);
 	if (m.live) {
@@ -552,7 +553,7 @@ static int report(struct ct_ctx *c)
 		rt_prog_error_errno(ENOMEM, "cannot collect the results");
 		return RT_EXIT_FAILURE;
 	}
-	if (cyclictest_records_finish(&c->records, run, c->series))
+	if (rt_records_set_finish(&c->records, c->windows, c->series, cfg->results.records))
 		rc = RT_EXIT_FAILURE;
 	if (cfg->self_check && rc == RT_EXIT_OK)
 		rc = cyclictest_self_check(&c->analysis, run);
@@ -616,7 +617,8 @@ static void teardown(struct ct_ctx *c)
 		close(c->run.loadavg_fd);
 	free(c->series);
 	rt_verdict_free(&c->verdict);
-	cyclictest_records_close(&c->records);
+	rt_records_set_close(&c->records);
+	free(c->windows);
 	rt_env_free(&c->env);
 	free_threads(&c->run);
 }
@@ -685,7 +687,30 @@ static int setup(struct ct_ctx *c)
 	}
 	if ((rc = read_environment(c)))
 		return rc;
-	return cyclictest_records_open(&c->records, cfg, c->run.nthreads);
+	c->windows = calloc((size_t)c->run.nthreads, sizeof(*c->windows));
+	if (!c->windows) {
+		rt_prog_error_errno(ENOMEM, "cannot allocate the measurement buffers");
+		return RT_EXIT_FAILURE;
+	}
+	return rt_records_set_open(&c->records, cfg->results.records,
+				   cfg->results.records_interval_s, c->run.nthreads, true)
+		       ? RT_EXIT_FAILURE : 0;
+}
+
+/* The threads are set up (their windows allocated): the records begin. */
+static void start_records(struct ct_ctx *c)
+{
+	const struct cyclictest_config *cfg = c->cfg;
+	const struct rt_records_run run = {
+		.tool = "cyclictest",
+		.cmdline = c->rep->cmdline,
+		.unit = cfg->nsecs ? "ns" : "us",
+		.interval_s = cfg->results.records_interval_s,
+	};
+
+	for (int i = 0; i < c->run.nthreads; i++)
+		c->windows[i] = c->run.threads[i].window;
+	rt_records_set_start(&c->records, &run, &c->env);
 }
 
 int cyclictest_run(const struct cyclictest_config *cfg, const struct rt_report *rep)
@@ -731,7 +756,7 @@ int cyclictest_run(const struct cyclictest_config *cfg, const struct rt_report *
 	}
 	if (!rc) {
 		set_start(c);
-		cyclictest_records_start(&c->records, &c->run, c->rep, &c->env);
+		start_records(c);
 		rt_workers_open(c->run.workers);
 		main_loop(c);
 	}

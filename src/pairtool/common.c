@@ -10,6 +10,7 @@
 #include "rt_mem.h"
 #include "rt_output.h"
 #include "rt_prog.h"
+#include "rt_records.h"
 #include "rt_signal.h"
 #include "rt_time.h"
 #include "rt_trace.h"
@@ -24,6 +25,8 @@ const char pairtool_results_help[] =
 	"          --warmup=TIME     drop what is measured in the first TIME (as -D);\n"
 	"                            -D and -l count after it\n"
 	"          --no-preflight    no warnings about the machine before the run\n"
+	"          --records=FILE    append interval records (JSON lines) to FILE\n"
+	"          --records-interval=TIME  a record per pair every TIME (as -D, default 60)\n"
 	"\nUsage errors exit with 2, run-time errors with 1, a failed verdict with 3.\n";
 
 void pairtool_common_init(struct pairtool_common *cfg)
@@ -94,6 +97,9 @@ static int lock_memory(const struct pairtool_common *cfg)
 	return 0;
 }
 
+/* --records: a window's lines follow its end within this time. */
+#define RECORDS_POLL_NS (100 * 1000 * 1000LL)
+
 /* What the run found, beyond 2.4: every series, the verdict when judged,
  * and the machine's state. */
 struct results {
@@ -102,7 +108,56 @@ struct results {
 	struct rt_verdict verdict;
 	bool judged;
 	struct rt_env env;
+	struct rt_records_set records;
+	struct rt_window **windows;   /* each series' */
 };
+
+/* The main thread's tick: the tool's (live display), and the records. */
+struct tick_ctx {
+	const struct pairtool_ops *ops;
+	void *tool;
+	struct results *res;
+};
+
+static void tick(void *ctx)
+{
+	struct tick_ctx *t = ctx;
+
+	if (t->ops->tick)
+		t->ops->tick(t->tool);
+	rt_records_set_poll(&t->res->records, t->res->windows);
+}
+
+/* --records: the file opened before the run, the run line once the series are set up. */
+static int open_records(const struct pairtool_common *cfg, const struct pairtool_ops *ops,
+			void *tool, struct results *res)
+{
+	int n = ops->nseries(tool);
+
+	res->windows = calloc((size_t)n, sizeof(*res->windows));
+	if (!res->windows) {
+		rt_prog_error_errno(ENOMEM, "cannot set up --records");
+		return RT_EXIT_FAILURE;
+	}
+	return rt_records_set_open(&res->records, cfg->results.records,
+				   cfg->results.records_interval_s, n, false) ? RT_EXIT_FAILURE : 0;
+}
+
+static void start_records(const struct pairtool_common *cfg, const struct rt_report *rep,
+			  const struct pairtool_ops *ops, void *tool, struct rt_pair *p,
+			  struct results *res)
+{
+	const struct rt_records_run run = {
+		.tool = rt_prog_name(),
+		.cmdline = rep->cmdline,
+		.unit = "us",
+		.interval_s = cfg->results.records_interval_s,
+	};
+
+	for (int i = 0; i < res->records.n; i++)
+		res->windows[i] = rt_pair_part(p, ops->series_part(tool, i))->window;
+	rt_records_set_start(&res->records, &run, &res->env);
+}
 
 /* The participants' CPUs for the JSON's environment, and the preflight warnings. */
 static int read_environment(const struct pairtool_common *cfg, struct rt_pair *p,
@@ -209,6 +264,7 @@ int pairtool_run(const struct pairtool_common *cfg, const struct rt_report *rep,
 			strerror(-err));
 	pc.trace = trace.on_fd >= 0 ? &trace : NULL;
 	pc.loghist = rt_cli_results_need_hist(&cfg->results, cfg->json != NULL);
+	pc.windows = cfg->results.records != NULL;
 	pc.warmup_ns = (int64_t)cfg->results.warmup_s * RT_NSEC_PER_SEC;
 	if ((rc = lock_memory(cfg)) || (err = rt_pair_create(&p, &pc))) {
 		if (!rc) {
@@ -224,15 +280,23 @@ int pairtool_run(const struct pairtool_common *cfg, const struct rt_report *rep,
 	if ((err = read_environment(cfg, p, &res.env))) {
 		rt_prog_error_errno(-err, "cannot read the machine's state");
 		rc = RT_EXIT_FAILURE;
+	} else if ((rc = open_records(cfg, ops, tool, &res))) {
+		/* said why */
 	} else if ((err = rt_pair_start(p))) {
 		rt_prog_error_errno(-err, "cannot start the %s", ops->what);
 		rc = RT_EXIT_FAILURE;
 	} else {
+		struct tick_ctx t = { ops, tool, &res };
+		int64_t tick_ns = ops->tick ? ops->tick_ns : -1;
+
+		if (cfg->results.records && (tick_ns < 0 || tick_ns > RECORDS_POLL_NS))
+			tick_ns = RECORDS_POLL_NS;
+		start_records(cfg, rep, ops, tool, p, &res);
 		/* -D counts the measured time, after the warm-up. */
 		rt_pair_run(p, &signals,
 			    cfg->duration_s ? (int64_t)cfg->duration_s * RT_NSEC_PER_SEC + pc.warmup_ns
 					    : 0,
-			    ops->tick ? ops->tick_ns : -1, ops->tick, tool);
+			    tick_ns, tick, &t);
 	}
 	rt_pair_stop(p);
 	if (!rc && collect(&res, ops, tool, p)) {
@@ -240,6 +304,8 @@ int pairtool_run(const struct pairtool_common *cfg, const struct rt_report *rep,
 		rc = RT_EXIT_FAILURE;
 	} else if (!rc) {
 		rc = judge(cfg, &res, ops->report(tool));
+		if (rt_records_set_finish(&res.records, res.windows, res.series, cfg->results.records))
+			rc = RT_EXIT_FAILURE;
 		if (json.f)
 			rc = write_json(cfg, rep, ops, tool, &json, rc, &res);
 		if (ops->epilogue)
@@ -253,6 +319,8 @@ int pairtool_run(const struct pairtool_common *cfg, const struct rt_report *rep,
 	free(res.series);
 	rt_verdict_free(&res.verdict);
 	rt_env_free(&res.env);
+	rt_records_set_close(&res.records);
+	free(res.windows);
 	rt_pair_destroy(p);
 	*pair = NULL;
 	rt_trace_close(&trace);

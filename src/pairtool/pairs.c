@@ -189,7 +189,8 @@ int pairs_parse_args(struct pairs_config *cfg, int argc, char *argv[])
 	while ((c = getopt_long(argc, argv, optstring, opts, NULL)) != -1)
 		if ((err = parse_one(cfg, opts, c, argc, argv)))
 			return err;
-	if ((err = rt_cli_no_operands(argc, argv)))
+	if ((err = rt_cli_no_operands(argc, argv)) ||
+	    (err = rt_cli_results_check(&cfg->common.results, !cfg->common.quiet)))
 		return err;
 	if (tool->own && tool->own->check && (err = tool->own->check(tool->own->settings, cfg)))
 		return err;

@@ -85,7 +85,8 @@ int signaltest_parse_args(struct signaltest_config *cfg, int argc, char *argv[])
 	while ((c = getopt_long(argc, argv, ":a::b:D:hl:mp:qSt:v", long_opts, NULL)) != -1)
 		if ((err = parse_one(cfg, c, argc, argv)))
 			return err;
-	if ((err = rt_cli_no_operands(argc, argv)))
+	if ((err = rt_cli_no_operands(argc, argv)) ||
+	    (err = rt_cli_results_check(&cfg->common.results, !cfg->common.quiet || cfg->verbose)))
 		return err;
 	if (rt_affinity_allowed(&allowed))
 		return rt_prog_usage_error("cannot read the CPUs this process may use");

@@ -12,7 +12,8 @@ CT=$(tool cyclictest)
 CHECK="$HELPERS/records_check.py"
 
 records_ok() { # FILE THREADS MIN_WINDOWS MODE [JSON]
-	python3 "$CHECK" "$@" >"$WORK/rec.diag" 2>&1 || fail "$(head -n 6 "$WORK/rec.diag")"
+	python3 "$CHECK" "$1" cyclictest "$2" "$3" "$4" ${5:+"$5"} >"$WORK/rec.diag" 2>&1 ||
+		fail "$(head -n 6 "$WORK/rec.diag")"
 }
 
 # -D 3, 1 s windows: three windows (and the few samples after the third).

@@ -2,14 +2,15 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 """Check a --records file (newline-delimited JSON).
 
-usage: records_check.py FILE THREADS MIN_WINDOWS [complete|killed] [JSON]
+usage: records_check.py FILE TOOL THREADS MIN_WINDOWS complete|killed [JSON]
 
-Proves: every line is whole JSON; the first is the "run" line (tool,
+Proves: every line is whole JSON; the first is the "run" line (TOOL,
 version, cmdline, environment, num_threads); then windows numbered from 0,
 one line per thread each, each starting where the last ended (start_s of the
 first 0); with "complete" a last "total" line whose counts are the sums of
 the windows', min the least minimum, max the greatest maximum, overruns the
-sum, and equal to the --json file's cycles/min/max when given; with
+sum, and equal to the --json file's cycles (pair tools: the receiver's
+histogram count), min and max when given; with
 "killed" no total line. At least MIN_WINDOWS windows.
 """
 import json
@@ -17,7 +18,8 @@ import sys
 
 
 def main():
-    path, threads, min_windows, mode = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
+    path, tool, threads, min_windows, mode = (sys.argv[1], sys.argv[2], int(sys.argv[3]),
+                                              int(sys.argv[4]), sys.argv[5])
     errors = []
     raw = open(path, encoding="utf-8").read()
     if not raw.endswith("\n"):
@@ -31,7 +33,7 @@ def main():
     if errors:
         return report(errors)
     run = lines[0]
-    if run.get("type") != "run" or run.get("tool") != "cyclictest" or \
+    if run.get("type") != "run" or run.get("tool") != tool or \
        run.get("num_threads") != threads or "environment" not in run or \
        not run.get("cmdline") or run.get("unit") not in ("us", "ns"):
         errors.append("first line is not the run line: %.200s" % run)
@@ -63,7 +65,7 @@ def main():
                 errors.append("window %d thread %d: no percentiles" % (k, w["thread"]))
     if mode == "complete" and totals:
         total = totals[0]["threads"]
-        doc = json.load(open(sys.argv[5], encoding="utf-8")) if len(sys.argv) > 5 else None
+        doc = json.load(open(sys.argv[6], encoding="utf-8")) if len(sys.argv) > 6 else None
         for t in range(threads):
             mine = [w for w in windows if w["thread"] == t and w["count"]]
             count = sum(w["count"] for w in windows if w["thread"] == t)
@@ -75,10 +77,13 @@ def main():
                 errors.append("thread %d: windows min/max %d/%d, total %s/%s" %
                               (t, min(w["min"] for w in mine), max(w["max"] for w in mine),
                                got["min"], got["max"]))
-            if sum(w["overruns"] for w in windows if w["thread"] == t) != got["overruns"]:
+            if "overruns" in got and \
+               sum(w["overruns"] for w in windows if w["thread"] == t) != got["overruns"]:
                 errors.append("thread %d: window overruns do not add up" % t)
             if doc:
                 j = doc["thread"][str(t)]
+                if "receiver" in j:
+                    j = dict(j["receiver"], cycles=j["receiver"]["latency_histogram"]["count"])
                 if (j["cycles"], j["min"], j["max"]) != (got["count"], got["min"], got["max"]):
                     errors.append("thread %d: total %s/%s/%s, --json %s/%s/%s" %
                                   (t, got["count"], got["min"], got["max"],
