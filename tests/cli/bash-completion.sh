@@ -1,6 +1,7 @@
 #!/bin/sh
 # Proves: the bash completion completes options from each tool's --help,
-# policy names after --policy, CPU numbers after -a, files after --json.
+# policy names after --policy, CPU numbers after -a, files after --json and
+# --records; rt-latency-report its command, then JSON files.
 . "$top_srcdir/tests/cli/lib.sh"
 need_cmd bash
 bc=/usr/share/bash-completion/bash_completion
@@ -19,6 +20,14 @@ complete_words() {
 		_rt_tests_ng "$1" "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
 		printf "%s\n" "${COMPREPLY[@]}"' _ "$bc" "$top_srcdir/completions/rt-tests-ng" "$@"
 }
+complete_report() {
+	bash --norc -c '
+		. "$1"; . "$2"; shift 2
+		COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1))
+		COMP_LINE="$*"; COMP_POINT=${#COMP_LINE}
+		_rt_latency_report "$1" "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
+		printf "%s\n" "${COMPREPLY[@]}"' _ "$bc" "$top_srcdir/completions/rt-tests-ng" "$@"
+}
 
 complete_words cyclictest --hist >"$OUT"
 grep -qx -- '--histogram=' "$OUT" || grep -qx -- '--histogram' "$OUT" || fail "--hist: $(cat "$OUT")"
@@ -30,6 +39,12 @@ grep -qx 0 "$OUT" || fail "-a: no CPU 0: $(cat "$OUT")"
 grep -qx all "$OUT" || fail "-a: no 'all'"
 (cd "$WORK" && complete_words cyclictest --json res) >"$OUT"
 grep -q 'result.json' "$OUT" || fail "--json: no file name: $(cat "$OUT")"
+(cd "$WORK" && complete_words pmqtest --records res) >"$OUT"
+grep -q 'result.json' "$OUT" || fail "--records: no file name: $(cat "$OUT")"
+complete_report rt-latency-report co >"$OUT"
+expect_text "$OUT" "compare"
+(cd "$WORK" && complete_report rt-latency-report compare res) >"$OUT"
+grep -q 'result.json' "$OUT" || fail "rt-latency-report compare: no JSON file: $(cat "$OUT")"
 for t in signaltest sigwaittest ptsematest svsematest pmqtest; do
 	complete_words "$t" --qu >"$OUT"
 	expect_text "$OUT" "--quiet"

@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * rt-latency-report: what users script by hand after a run, on the JSON of
+ * rt-tests-ng (and of rt-tests 2.4 where it has what is needed).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "rt_prog.h"
+
+#include "compare.h"
+
+static void usage(void)
+{
+	printf("rt-latency-report (%s %s)\nUsage:\n"
+	       "rt-latency-report compare BASE.json RUN.json [--tolerance=PCT]\n"
+	       "rt-latency-report --help | --version\n\n"
+	       "compare   p50, p99, p99.9, p99.99 and max per thread and over all threads,\n"
+	       "          base against run; exit 3 when any got worse by more than PCT\n"
+	       "          percent (--tolerance=PCT, 0..100000, default 10)\n"
+	       "          --help    print this help and exit\n"
+	       "          --version print the version and exit\n\n"
+	       "Usage errors and results of different tools or units exit with 2, unreadable\n"
+	       "files with 1, a comparison that got worse with 3.\n", PACKAGE_NAME, PACKAGE_VERSION);
+}
+
+int main(int argc, char *argv[])
+{
+	int rc;
+
+	rt_prog_init(argv[0]);
+	if (argc < 2)
+		return rt_prog_usage_error("a command is needed: compare");
+	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+		usage();
+		return rt_prog_close_stdout() ? RT_EXIT_FAILURE : RT_EXIT_OK;
+	}
+	if (strcmp(argv[1], "--version") == 0) {
+		rt_prog_print_version(stdout);
+		return rt_prog_close_stdout() ? RT_EXIT_FAILURE : RT_EXIT_OK;
+	}
+	if (strcmp(argv[1], "compare") != 0)
+		return rt_prog_usage_error("unknown command '%s': must be compare", argv[1]);
+	rc = rlr_compare(argc - 1, argv + 1);
+	if (rt_prog_close_stdout() && rc == RT_EXIT_OK)
+		rc = RT_EXIT_FAILURE;
+	return rc;
+}
