@@ -7,17 +7,24 @@
 #include <string.h>
 
 #include "rt_prog.h"
+#include "rt_report.h"
 
 #include "compare.h"
+#include "merge.h"
 
 static void usage(void)
 {
 	printf("rt-latency-report (%s %s)\nUsage:\n"
 	       "rt-latency-report compare BASE.json RUN.json [--tolerance=PCT]\n"
+	       "rt-latency-report merge FILE... -o OUT.json\n"
 	       "rt-latency-report --help | --version\n\n"
 	       "compare   p50, p99, p99.9, p99.99 and max per thread and over all threads,\n"
 	       "          base against run; exit 3 when any got worse by more than PCT\n"
 	       "          percent (--tolerance=PCT, 0..100000, default 10)\n"
+	       "merge     add runs of one tool (thread N to thread N: histograms exactly,\n"
+	       "          percentiles recomputed) into OUT.json (-o/--output=OUT.json),\n"
+	       "          with an \"inputs\" list of every run's host, kernel and totals\n"
+	       "          -o FILE   --output=FILE  where the merge goes\n"
 	       "          --help    print this help and exit\n"
 	       "          --version print the version and exit\n\n"
 	       "Usage errors and results of different tools or units exit with 2, unreadable\n"
@@ -26,11 +33,13 @@ static void usage(void)
 
 int main(int argc, char *argv[])
 {
+	struct rt_report rep;
 	int rc;
 
 	rt_prog_init(argv[0]);
+	rt_report_init(&rep, argc, argv); /* before getopt permutes argv */
 	if (argc < 2)
-		return rt_prog_usage_error("a command is needed: compare");
+		return rt_prog_usage_error("a command is needed: compare or merge");
 	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
 		usage();
 		return rt_prog_close_stdout() ? RT_EXIT_FAILURE : RT_EXIT_OK;
@@ -39,9 +48,12 @@ int main(int argc, char *argv[])
 		rt_prog_print_version(stdout);
 		return rt_prog_close_stdout() ? RT_EXIT_FAILURE : RT_EXIT_OK;
 	}
-	if (strcmp(argv[1], "compare") != 0)
-		return rt_prog_usage_error("unknown command '%s': must be compare", argv[1]);
-	rc = rlr_compare(argc - 1, argv + 1);
+	if (strcmp(argv[1], "compare") == 0)
+		rc = rlr_compare(argc - 1, argv + 1);
+	else if (strcmp(argv[1], "merge") == 0)
+		rc = rlr_merge(argc - 1, argv + 1, rep.cmdline);
+	else
+		return rt_prog_usage_error("unknown command '%s': must be compare or merge", argv[1]);
 	if (rt_prog_close_stdout() && rc == RT_EXIT_OK)
 		rc = RT_EXIT_FAILURE;
 	return rc;

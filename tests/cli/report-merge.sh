@@ -1,0 +1,120 @@
+#!/bin/sh
+# Proves rt-latency-report merge on real runs: thread N of the merge is
+# thread N of both runs added (histogram buckets exactly, cycles, min, max,
+# overruns; pair tools: receiver and sender samples), percentiles are those
+# of the summed histogram (per thread and overall), "inputs" keeps each
+# run's file, host, kernel and totals, and the result reads like a run
+# (compare, merge again); bad inputs: one line, exit 1 or 2, no output file.
+. "$top_srcdir/tests/cli/lib.sh"
+need_rt
+need_python3
+RLR=$(tool rt-latency-report)
+
+report() {
+	RC=0
+	"$RLR" "$@" >"$OUT" 2>"$ERR" </dev/null || RC=$?
+}
+
+check_merge() { # MERGED INPUT...
+	python3 - "$HELPERS" "$@" <<'PY' >"$WORK/merge.diag" 2>&1 || fail "$(head -n 6 "$WORK/merge.diag")"
+import json, sys
+sys.path.insert(0, sys.argv[1])
+import loghist
+merged = json.load(open(sys.argv[2]))
+ins = [json.load(open(p)) for p in sys.argv[3:]]
+errors = []
+def part(t):
+    return t.get("receiver", t)
+every = {}
+for i in range(merged["num_threads"]):
+    m = part(merged["thread"][str(i)])
+    srcs = [part(d["thread"][str(i)]) for d in ins if str(i) in d["thread"]]
+    want = {}
+    for s in srcs:
+        for low, n in s["latency_histogram"]["buckets"].items():
+            want[int(low)] = want.get(int(low), 0) + n
+            every[int(low)] = every.get(int(low), 0) + n
+    got = {int(k): v for k, v in m["latency_histogram"]["buckets"].items()}
+    if got != want:
+        errors.append("thread %d: buckets are not the sum" % i)
+    count = sum(want.values())
+    if m["latency_histogram"]["count"] != count or m.get("cycles", count) != count:
+        errors.append("thread %d: count %s/%s, want %d" % (i, m.get("cycles"), m["latency_histogram"]["count"], count))
+    if m["min"] != min(s["min"] for s in srcs) or m["max"] != max(s["max"] for s in srcs):
+        errors.append("thread %d: min/max %s/%s" % (i, m["min"], m["max"]))
+    if "overruns" in m and m["overruns"] != sum(s["overruns"] for s in srcs):
+        errors.append("thread %d: overruns" % i)
+    for name, pm in loghist.PCTS:
+        if m["percentiles"][name] != loghist.percentile(want, count, m["max"], pm):
+            errors.append("thread %d: %s %s" % (i, name, m["percentiles"][name]))
+    if "sender" in merged["thread"][str(i)]:
+        if merged["thread"][str(i)]["sender"]["samples"] != sum(d["thread"][str(i)]["sender"]["samples"] for d in ins):
+            errors.append("thread %d: sender samples" % i)
+top = max(part(merged["thread"][str(i)])["max"] for i in range(merged["num_threads"]))
+for name, pm in loghist.PCTS:
+    if merged["percentiles"][name] != loghist.percentile(every, sum(every.values()), top, pm):
+        errors.append("overall %s" % name)
+if [e["file"] for e in merged["inputs"]] != sys.argv[3:] or \
+   any(e["host"] != d["sysinfo"]["nodename"] or e["kernel"] != d["sysinfo"]["release"]
+       for e, d in zip(merged["inputs"], ins)):
+    errors.append("inputs %s" % merged["inputs"])
+if not merged["merged_by"].startswith("rt-latency-report merge") and "merge" not in merged["merged_by"]:
+    errors.append("merged_by %s" % merged["merged_by"])
+for e in errors:
+    print("merge: " + e)
+sys.exit(1 if errors else 0)
+PY
+}
+
+run_json() { # FILE TOOL ARGS...
+	_f=$1
+	_t=$2
+	shift 2
+	"$(tool "$_t")" -q -p 80 --no-preflight --json="$_f" "$@" >/dev/null 2>&1 </dev/null ||
+		fail "$_t $* for $_f"
+}
+
+run_json "$WORK/a.json" cyclictest -m -t 2 -l 400
+run_json "$WORK/b.json" cyclictest -m -t 2 -l 300 -i 700
+report merge "$WORK/a.json" "$WORK/b.json" -o "$WORK/ab.json"
+expect_exit 0
+check_merge "$WORK/ab.json" "$WORK/a.json" "$WORK/b.json"
+# It reads like a run: compared with itself, merged again.
+report compare "$WORK/ab.json" "$WORK/ab.json"
+expect_exit 0
+report merge "$WORK/ab.json" "$WORK/a.json" -o "$WORK/aba.json"
+expect_exit 0
+check_merge "$WORK/aba.json" "$WORK/ab.json" "$WORK/a.json"
+
+run_json "$WORK/p.json" pmqtest -t 2 -l 300
+run_json "$WORK/q.json" pmqtest -t 2 -l 200
+report merge "$WORK/p.json" "$WORK/q.json" -o "$WORK/pq.json"
+expect_exit 0
+check_merge "$WORK/pq.json" "$WORK/p.json" "$WORK/q.json"
+
+# Bad inputs: nothing written.
+python3 - "$WORK/a.json" "$WORK/old.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+for t in d["thread"].values():
+    t.pop("latency_histogram", None)
+json.dump(d, open(sys.argv[2], "w"))
+PY
+echo "not json" >"$WORK/bad.json"
+for case in "2|$WORK/a.json $WORK/p.json|not results of the same tool" \
+	"2|$WORK/a.json $WORK/old.json|no latency_histogram of the log-linear layout" \
+	"1|$WORK/bad.json $WORK/a.json|cannot read"; do
+	want=${case%%|*}
+	rest=${case#*|}
+	files=${rest%%|*}
+	msg=${rest#*|}
+	# shellcheck disable=SC2086
+	report merge $files -o "$WORK/out.json"
+	expect_exit "$want"
+	expect_match "$ERR" "$msg"
+	[ ! -e "$WORK/out.json" ] || fail "merge $files: output written"
+done
+report merge "$WORK/a.json"
+expect_exit 2
+expect_match "$ERR" 'merge needs -o OUT.json'
+finish
