@@ -195,19 +195,27 @@ void rt_records_set_start(struct rt_records_set *s, const struct rt_records_run 
 	note(s, rt_records_sync(&s->rec));
 }
 
-/* One line per series for the window ending at end_ns, from half i of each. */
+/*
+ * One line per series for the window ending at end_ns, from half i of each.
+ * The last window (final: the run's results) takes the overruns counted
+ * after the last sample too (a thread that overran past -D's end), so that
+ * the windows add up to the totals.
+ */
 static void write_window(struct rt_records_set *s, struct rt_window *const *w, unsigned i,
-			 int64_t end_ns)
+			 int64_t end_ns, const struct rt_series *final)
 {
 	for (int k = 0; k < s->n; k++) {
 		struct rt_window_half *h = w[k] ? rt_window_take(w[k], i) : NULL;
-		uint64_t overruns = h && h->has_overruns ? h->overruns_total - s->overruns_seen[k] : 0;
+		uint64_t total = h && h->has_overruns ? h->overruns_total : s->overruns_seen[k];
+		uint64_t overruns;
 		struct rt_stats none;
 		struct rt_json j;
 
+		if (final && final[k].overruns >= 0)
+			total = (uint64_t)final[k].overruns;
+		overruns = total - s->overruns_seen[k];
+		s->overruns_seen[k] = total;
 		rt_stats_init(&none);
-		if (h && h->has_overruns)
-			s->overruns_seen[k] = h->overruns_total;
 		rt_records_begin(&s->rec, &j, "window");
 		rt_json_int(&j, "thread", k);
 		rt_records_window_times(&s->rec, &j, end_ns);
@@ -247,7 +255,7 @@ void rt_records_set_poll(struct rt_records_set *s, struct rt_window *const *w)
 		s->pending_end_ns = now;
 	}
 	if (s->pending && all_quiet(s, w)) {
-		write_window(s, w, s->old, s->pending_end_ns);
+		write_window(s, w, s->old, s->pending_end_ns, NULL);
 		s->pending = false;
 	}
 }
@@ -262,9 +270,9 @@ int rt_records_set_finish(struct rt_records_set *s, struct rt_window *const *w,
 		return 0;
 	/* The series have ended: every half is quiet. */
 	if (s->pending)
-		write_window(s, w, s->old, s->pending_end_ns);
+		write_window(s, w, s->old, s->pending_end_ns, NULL);
 	s->pending = false;
-	write_window(s, w, s->cur, end);
+	write_window(s, w, s->cur, end, series);
 	rt_records_begin(&s->rec, &j, "total");
 	rt_records_time(&s->rec, &j, "end", end);
 	rt_json_double(&j, "duration_s", (double)(end - s->rec.start_ns) / 1e9, 3);
