@@ -9,6 +9,7 @@
 #include "rt_percentiles.h"
 #include "rt_prog.h"
 #include "rt_records.h"
+#include "rt_report.h"
 #include "rt_time.h"
 
 int rt_records_open(struct rt_records *r, const char *path, uint64_t interval_s)
@@ -123,15 +124,7 @@ void rt_records_next_window(struct rt_records *r, int64_t end_ns)
 void rt_records_series(struct rt_json *j, const struct rt_stats *s, const struct rt_loghist *h)
 {
 	rt_json_uint(j, "count", s->count);
-	if (rt_stats_empty(s)) {
-		rt_json_null(j, "min");
-		rt_json_null(j, "avg");
-		rt_json_null(j, "max");
-	} else {
-		rt_json_int(j, "min", s->min);
-		rt_json_double(j, "avg", rt_stats_avg(s), 2);
-		rt_json_int(j, "max", s->max);
-	}
+	rt_report_json_min_avg_max(j, s);
 	rt_percentiles_write_json(j, "percentiles", h);
 }
 

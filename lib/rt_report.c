@@ -116,3 +116,16 @@ size_t rt_report_status_line(char *buf, size_t len, const struct rt_report_line 
 		return 0;
 	return (size_t)n < len ? (size_t)n : len - 1;
 }
+
+void rt_report_json_min_avg_max(struct rt_json *j, const struct rt_stats *s)
+{
+	if (rt_stats_empty(s)) {
+		rt_json_null(j, "min");
+		rt_json_null(j, "avg");
+		rt_json_null(j, "max");
+		return;
+	}
+	rt_json_int(j, "min", s->min);
+	rt_json_double(j, "avg", rt_stats_avg(s), 2);
+	rt_json_int(j, "max", s->max);
+}

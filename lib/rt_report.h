@@ -57,6 +57,12 @@ void rt_report_sched_add(struct rt_report_sched *s, int policy);
  */
 void rt_report_json_scheduling(struct rt_json *j, const struct rt_report_sched *s);
 
+/*
+ * "min", "avg" (two decimals), "max" in that order (the pair tools' receiver,
+ * the records' lines), each null without samples.
+ */
+void rt_report_json_min_avg_max(struct rt_json *j, const struct rt_stats *s);
+
 /* What a "T:" status line shows (cyclictest, signaltest). */
 struct rt_report_line {
 	int index;

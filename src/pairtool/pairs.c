@@ -328,15 +328,7 @@ static void write_json(void *tool, struct rt_json *j)
 		rt_json_int(j, "priority", rx->role.prio);
 		if (r->cfg->tool->timeouts)
 			rt_json_uint(j, "timeoutcount", r->cfg->tool->timeouts(r->mech_data, i));
-		if (rt_stats_empty(s)) {
-			rt_json_null(j, "min");
-			rt_json_null(j, "avg");
-			rt_json_null(j, "max");
-		} else {
-			rt_json_int(j, "min", s->min);
-			rt_json_double(j, "avg", rt_stats_avg(s), 2);
-			rt_json_int(j, "max", s->max);
-		}
+		rt_report_json_min_avg_max(j, s);
 		rt_percentiles_write_json(j, "percentiles", rx->loghist);
 		if (rx->loghist)
 			rt_loghist_write_json(j, "latency_histogram", rx->loghist);
