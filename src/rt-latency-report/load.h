@@ -11,6 +11,8 @@
 
 #include "rt_loghist.h"
 
+struct json_object;
+
 /* p50, p99, p99.9, p99.99 (as named in the JSON) and max. */
 #define RLR_METRICS 5
 extern const char *const rlr_metric_names[RLR_METRICS];
@@ -35,5 +37,25 @@ struct rlr_run {
  */
 int rlr_load(struct rlr_run *r, const char *path);
 void rlr_free(struct rlr_run *r);
+
+/* path parsed as JSON, or NULL after a one-line error (unreadable, not JSON). */
+struct json_object *rlr_doc_read(const char *path);
+
+/*
+ * doc is a result of ours or of rt-tests 2.4: 0 with its thread count, or 2
+ * after a one-line error naming path.
+ */
+int rlr_doc_check(struct json_object *doc, const char *path, int *nthreads);
+
+/* Member key of o (NULL when o is NULL or has none); a string member. */
+struct json_object *rlr_member(struct json_object *o, const char *key);
+const char *rlr_text(struct json_object *o, const char *key);
+/* An integer (or number) member: false when absent or of another type. */
+bool rlr_int(struct json_object *o, const char *key, int64_t *v);
+
+/* Thread i of doc, and the object holding its min/avg/max and histograms:
+ * the thread itself, or a pair's receiver. */
+struct json_object *rlr_thread(struct json_object *doc, int i);
+struct json_object *rlr_measured(struct json_object *thread);
 
 #endif

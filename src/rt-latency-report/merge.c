@@ -39,39 +39,17 @@ struct sum {
 	struct json_object *linear; /* 2.4's "histogram": bucket -> count, added by key */
 };
 
-static struct json_object *member(struct json_object *o, const char *key)
-{
-	struct json_object *m = NULL;
-
-	return o && json_object_object_get_ex(o, key, &m) ? m : NULL;
-}
-
-static const char *text(struct json_object *o, const char *key)
-{
-	struct json_object *m = member(o, key);
-
-	return m && json_object_is_type(m, json_type_string) ? json_object_get_string(m) : NULL;
-}
-
-/* The object holding min/avg/max: the thread, or a pair's receiver. */
-static struct json_object *measured(struct json_object *thread)
-{
-	struct json_object *rx = member(thread, "receiver");
-
-	return rx ? rx : thread;
-}
-
 /* Add one thread's histogram and figures: 0, or 2 after a one-line error. */
 static int add_thread(struct sum *s, struct json_object *thread, const char *path, int i)
 {
-	struct json_object *m = measured(thread), *h = member(m, "latency_histogram");
-	struct json_object *buckets = member(h, "buckets"), *tx = member(thread, "sender");
-	const char *layout = text(h, "layout");
+	struct json_object *m = rlr_measured(thread), *h = rlr_member(m, "latency_histogram");
+	struct json_object *buckets = rlr_member(h, "buckets"), *tx = rlr_member(thread, "sender");
+	const char *layout = rlr_text(h, "layout");
 	uint64_t count = 0;
 
 	if (!h || !buckets || !layout || strcmp(layout, "log-linear") != 0 ||
-	    json_object_get_int64(member(h, "exact_below")) != RT_LOGHIST_EXACT ||
-	    json_object_get_int64(member(h, "sub_buckets")) != RT_LOGHIST_SUB) {
+	    json_object_get_int64(rlr_member(h, "exact_below")) != RT_LOGHIST_EXACT ||
+	    json_object_get_int64(rlr_member(h, "sub_buckets")) != RT_LOGHIST_SUB) {
 		rt_prog_error("'%s' thread %d: no latency_histogram of the log-linear layout "
 			      "(exact_below %d, sub_buckets %d): cannot be merged exactly", path, i,
 			      RT_LOGHIST_EXACT, RT_LOGHIST_SUB);
@@ -91,28 +69,28 @@ static int add_thread(struct sum *s, struct json_object *thread, const char *pat
 		count += (uint64_t)n;
 	}
 	if (count) {
-		int64_t mn = json_object_get_int64(member(m, "min"));
-		int64_t mx = json_object_get_int64(member(m, "max"));
+		int64_t mn = json_object_get_int64(rlr_member(m, "min"));
+		int64_t mx = json_object_get_int64(rlr_member(m, "max"));
 
 		if (!s->any || mn < s->min)
 			s->min = mn;
 		if (!s->any || mx > s->max)
 			s->max = mx;
-		s->weighted += json_object_get_double(member(m, "avg")) * (double)count;
+		s->weighted += json_object_get_double(rlr_member(m, "avg")) * (double)count;
 		s->any = true;
 	}
 	s->cycles += count;
 	if (tx)
-		s->sends += (uint64_t)json_object_get_int64(member(tx, "samples"));
-	if (member(m, "overruns")) {
-		s->overruns += json_object_get_int64(member(m, "overruns"));
+		s->sends += (uint64_t)json_object_get_int64(rlr_member(tx, "samples"));
+	if (rlr_member(m, "overruns")) {
+		s->overruns += json_object_get_int64(rlr_member(m, "overruns"));
 		s->has_overruns = true;
 	}
-	if (json_object_is_type(member(m, "histogram"), json_type_object)) {
+	if (json_object_is_type(rlr_member(m, "histogram"), json_type_object)) {
 		if (!s->linear)
 			s->linear = json_object_new_object();
-		json_object_object_foreach(member(m, "histogram"), bkey, bval) {
-			int64_t had = json_object_get_int64(member(s->linear, bkey));
+		json_object_object_foreach(rlr_member(m, "histogram"), bkey, bval) {
+			int64_t had = json_object_get_int64(rlr_member(s->linear, bkey));
 
 			json_object_object_add(s->linear, bkey,
 					       json_object_new_int64(had + json_object_get_int64(bval)));
@@ -165,7 +143,7 @@ static void put(struct json_object *o, const char *key, struct json_object *v)
 /* Thread i of the template takes the sums. */
 static void write_thread(struct json_object *thread, struct sum *s)
 {
-	struct json_object *m = measured(thread), *tx = member(thread, "sender");
+	struct json_object *m = rlr_measured(thread), *tx = rlr_member(thread, "sender");
 
 	rt_loghist_seal(&s->hist, s->max);
 	if (m == thread) {
@@ -196,24 +174,20 @@ static void write_thread(struct json_object *thread, struct sum *s)
 /* What "inputs" keeps of one input. */
 static struct json_object *input_entry(struct json_object *doc, const char *path, int nthreads)
 {
-	struct json_object *e = json_object_new_object(), *si = member(doc, "sysinfo");
+	struct json_object *e = json_object_new_object(), *si = rlr_member(doc, "sysinfo");
 	struct json_object *cycles = json_object_new_array(), *max = json_object_new_array();
-	struct json_object *threads = member(doc, "thread");
 
 	json_object_object_add(e, "file", json_object_new_string(path));
-	json_object_object_add(e, "host", json_object_get(member(si, "nodename")));
-	json_object_object_add(e, "kernel", json_object_get(member(si, "release")));
-	json_object_object_add(e, "start_time", json_object_get(member(doc, "start_time")));
+	json_object_object_add(e, "host", json_object_get(rlr_member(si, "nodename")));
+	json_object_object_add(e, "kernel", json_object_get(rlr_member(si, "release")));
+	json_object_object_add(e, "start_time", json_object_get(rlr_member(doc, "start_time")));
 	json_object_object_add(e, "num_threads", json_object_new_int(nthreads));
 	for (int i = 0; i < nthreads; i++) {
-		char key[16];
-		struct json_object *m;
+		struct json_object *m = rlr_measured(rlr_thread(doc, i));
 
-		snprintf(key, sizeof(key), "%d", i);
-		m = measured(member(threads, key));
 		json_object_array_add(cycles, json_object_new_int64(
-			json_object_get_int64(member(member(m, "latency_histogram"), "count"))));
-		json_object_array_add(max, json_object_get(member(m, "max")));
+			json_object_get_int64(rlr_member(rlr_member(m, "latency_histogram"), "count"))));
+		json_object_array_add(max, json_object_get(rlr_member(m, "max")));
 	}
 	json_object_object_add(e, "cycles", cycles);
 	json_object_object_add(e, "max", max);
@@ -226,7 +200,7 @@ int rlr_merge(int argc, char *argv[], const char *cmdline)
 		{ "output", required_argument, NULL, 'o' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct json_object **docs = NULL, *out = NULL, *inputs, *threads;
+	struct json_object **docs = NULL, *out = NULL, *inputs;
 	struct rlr_run first, r;
 	struct rt_loghist *all = NULL;
 	struct sum *sums = NULL;
@@ -276,13 +250,10 @@ int rlr_merge(int argc, char *argv[], const char *cmdline)
 			rc = RT_EXIT_FAILURE;
 	}
 	for (int k = 0; k < n && rc == RT_EXIT_OK; k++) {
-		threads = member(docs[k], "thread");
 		for (int i = 0; i < nthreads && rc == RT_EXIT_OK; i++) {
-			char key[16];
-			struct json_object *t;
+			struct json_object *t = rlr_thread(docs[k], i);
 
-			snprintf(key, sizeof(key), "%d", i);
-			if ((t = member(threads, key)))
+			if (t)
 				rc = add_thread(&sums[i], t, argv[optind + k], i);
 		}
 	}
@@ -291,20 +262,16 @@ int rlr_merge(int argc, char *argv[], const char *cmdline)
 		int widest = 0;
 
 		for (int k = 0; k < n; k++)
-			if (json_object_get_int(member(docs[k], "num_threads")) >
-			    json_object_get_int(member(docs[widest], "num_threads")))
+			if (json_object_get_int(rlr_member(docs[k], "num_threads")) >
+			    json_object_get_int(rlr_member(docs[widest], "num_threads")))
 				widest = k;
 		out = json_object_get(docs[widest]);
 		/* "cmdline:" stays the tool's: the merge reads like a run of it. */
 		put(out, "return_code", json_object_new_int(0));
 		json_object_object_del(out, "verdict");
 		json_object_object_del(out, "analysis");
-		threads = member(out, "thread");
 		for (int i = 0; i < nthreads; i++) {
-			char key[16];
-
-			snprintf(key, sizeof(key), "%d", i);
-			write_thread(member(threads, key), &sums[i]);
+			write_thread(rlr_thread(out, i), &sums[i]);
 			rt_loghist_merge(all, &sums[i].hist);
 		}
 		rt_loghist_seal(all, all->max);
@@ -312,7 +279,7 @@ int rlr_merge(int argc, char *argv[], const char *cmdline)
 		inputs = json_object_new_array();
 		for (int k = 0; k < n; k++)
 			json_object_array_add(inputs, input_entry(docs[k], argv[optind + k],
-								  json_object_get_int(member(docs[k],
+								  json_object_get_int(rlr_member(docs[k],
 											     "num_threads"))));
 		put(out, "merged_by", json_object_new_string(cmdline));
 		put(out, "inputs", inputs);
