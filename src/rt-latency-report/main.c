@@ -11,12 +11,14 @@
 
 #include "compare.h"
 #include "merge.h"
+#include "plot.h"
 
 static void usage(void)
 {
 	printf("rt-latency-report (%s %s)\nUsage:\n"
 	       "rt-latency-report compare BASE.json RUN.json [--tolerance=PCT]\n"
 	       "rt-latency-report merge FILE... -o OUT.json\n"
+	       "rt-latency-report plot FILE... -o OUT.png|OUT.svg [--ns]\n"
 	       "rt-latency-report --help | --version\n\n"
 	       "compare   p50, p99, p99.9, p99.99 and max per thread and over all threads,\n"
 	       "          base against run; exit 3 when any got worse by more than PCT\n"
@@ -24,11 +26,14 @@ static void usage(void)
 	       "merge     add runs of one tool (thread N to thread N: histograms exactly,\n"
 	       "          percentiles recomputed) into OUT.json (-o/--output=OUT.json),\n"
 	       "          with an \"inputs\" list of every run's host, kernel and totals\n"
-	       "          -o FILE   --output=FILE  where the merge goes\n"
+	       "plot      the latency plot of every thread of every FILE (a JSON result, or\n"
+	       "          cyclictest's -h/--histfile text; --ns: that text is in ns), drawn\n"
+	       "          by gnuplot into OUT.png or OUT.svg (-o/--output)\n"
+	       "          -o FILE   --output=FILE  where the merge or the plot goes\n"
 	       "          --help    print this help and exit\n"
 	       "          --version print the version and exit\n\n"
 	       "Usage errors and results of different tools or units exit with 2, unreadable\n"
-	       "files with 1, a comparison that got worse with 3.\n", PACKAGE_NAME, PACKAGE_VERSION);
+	       "files (and a plot gnuplot cannot draw) with 1, a comparison that got worse with 3.\n", PACKAGE_NAME, PACKAGE_VERSION);
 }
 
 int main(int argc, char *argv[])
@@ -39,7 +44,7 @@ int main(int argc, char *argv[])
 	rt_prog_init(argv[0]);
 	rt_report_init(&rep, argc, argv); /* before getopt permutes argv */
 	if (argc < 2)
-		return rt_prog_usage_error("a command is needed: compare or merge");
+		return rt_prog_usage_error("a command is needed: compare, merge or plot");
 	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
 		usage();
 		return rt_prog_close_stdout() ? RT_EXIT_FAILURE : RT_EXIT_OK;
@@ -52,8 +57,11 @@ int main(int argc, char *argv[])
 		rc = rlr_compare(argc - 1, argv + 1);
 	else if (strcmp(argv[1], "merge") == 0)
 		rc = rlr_merge(argc - 1, argv + 1, rep.cmdline);
+	else if (strcmp(argv[1], "plot") == 0)
+		rc = rlr_plot(argc - 1, argv + 1);
 	else
-		return rt_prog_usage_error("unknown command '%s': must be compare or merge", argv[1]);
+		return rt_prog_usage_error("unknown command '%s': must be compare, merge or plot",
+					   argv[1]);
 	if (rt_prog_close_stdout() && rc == RT_EXIT_OK)
 		rc = RT_EXIT_FAILURE;
 	return rc;

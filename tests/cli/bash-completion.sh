@@ -1,12 +1,13 @@
 #!/bin/sh
 # Proves: the bash completion completes options from each tool's --help,
 # policy names after --policy, CPU numbers after -a, files after --json and
-# --records; rt-latency-report its command, then JSON files.
+# --records; rt-latency-report its command, then JSON files (plot: any
+# file, an image after -o, and its options).
 . "$top_srcdir/tests/cli/lib.sh"
 need_cmd bash
 bc=/usr/share/bash-completion/bash_completion
 [ -r "$bc" ] || skip "bash-completion is not installed ($bc)"
-mkdir "$WORK/bin" && touch "$WORK/result.json"
+mkdir "$WORK/bin" && touch "$WORK/result.json" "$WORK/result-hist.txt" "$WORK/result.png"
 for t in cyclictest signaltest sigwaittest ptsematest svsematest pmqtest; do
 	ln -s "$(tool "$t")" "$WORK/bin/$t"
 done
@@ -45,6 +46,14 @@ complete_report rt-latency-report co >"$OUT"
 expect_text "$OUT" "compare"
 (cd "$WORK" && complete_report rt-latency-report compare res) >"$OUT"
 grep -q 'result.json' "$OUT" || fail "rt-latency-report compare: no JSON file: $(cat "$OUT")"
+complete_report rt-latency-report pl >"$OUT"
+expect_text "$OUT" "plot"
+(cd "$WORK" && complete_report rt-latency-report plot res) >"$OUT"
+grep -q 'result-hist.txt' "$OUT" || fail "rt-latency-report plot: no histogram text: $(cat "$OUT")"
+(cd "$WORK" && complete_report rt-latency-report plot result.json -o res) >"$OUT"
+expect_text "$OUT" "result.png"
+complete_report rt-latency-report plot --n >"$OUT"
+expect_text "$OUT" "--ns"
 for t in signaltest sigwaittest ptsematest svsematest pmqtest; do
 	complete_words "$t" --qu >"$OUT"
 	expect_text "$OUT" "--quiet"

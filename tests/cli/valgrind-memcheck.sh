@@ -1,8 +1,9 @@
 #!/bin/sh
 # Proves: under valgrind memcheck, a representative run of each tool (RT
 # priorities, several threads, histogram, -v samples, JSON and histogram
-# files, forked sigwaittest, a usage error, a SIGINT mid-run) has no memory
-# error and leaks nothing, not even still-reachable blocks.
+# files, forked sigwaittest, a usage error, a SIGINT mid-run; compare, merge
+# and plot of rt-latency-report, and their errors) has no memory error and
+# leaks nothing, not even still-reachable blocks.
 . "$top_srcdir/tests/cli/lib.sh"
 need_rt
 need_cmd valgrind
@@ -60,6 +61,14 @@ vg 0 sigwaittest -q -f -p 80 -t 2 -l 50
 LEAKS=all
 vg 0 ptsematest -q -p 80 -t 2 -l 100 --json="$WORK/pt.json"
 vg 2 ptsematest -t abc
+vg 0 rt-latency-report compare "$WORK/c.json" "$WORK/c.json"
+vg 0 rt-latency-report merge "$WORK/c.json" "$WORK/c.json" -o "$WORK/m.json"
+vg 2 rt-latency-report merge "$WORK/c.json" "$WORK/pt.json" -o "$WORK/m2.json"
+if command -v gnuplot >/dev/null 2>&1; then
+	vg 0 rt-latency-report plot "$WORK/c.json" "$WORK/h.txt" "$WORK/m.json" -o "$WORK/p.svg"
+	[ -s "$WORK/p.svg" ] || fail "rt-latency-report plot: no image"
+fi
+vg 1 rt-latency-report plot "$WORK/h.txt" "$WORK/missing.json" -o "$WORK/p2.svg"
 
 # SIGINT mid-run: the run ends cleanly and still frees everything. The
 # signal goes once both measuring threads exist (valgrind starts slowly).

@@ -1,0 +1,383 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <errno.h>
+#include <inttypes.h>
+#include <json-c/json.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "rt_loghist.h"
+#include "rt_prog.h"
+
+#include "curves.h"
+#include "load.h"
+
+static int bin_cmp(const void *a, const void *b)
+{
+	const struct rlr_bin *x = a, *y = b;
+
+	return (x->low > y->low) - (x->low < y->low);
+}
+
+/* Append a non-empty bin: false when out of memory. */
+static bool bin_add(struct rlr_curve *c, size_t *cap, int64_t low, int64_t high, uint64_t count)
+{
+	if (!count)
+		return true;
+	if (c->nbins == *cap) {
+		size_t ncap = *cap ? *cap * 2 : 64;
+		struct rlr_bin *b = realloc(c->bin, ncap * sizeof(*b));
+
+		if (!b)
+			return false;
+		c->bin = b;
+		*cap = ncap;
+	}
+	c->bin[c->nbins++] = (struct rlr_bin){ low, high, count };
+	return true;
+}
+
+/* "…/src/cyclictest/cyclictest -p 80" -> "cyclictest -p 80", cut to fit. */
+static void short_cmdline(char *dst, size_t size, const char *cmdline)
+{
+	size_t word = strcspn(cmdline, " ");
+	const char *slash = memrchr(cmdline, '/', word);
+
+	if (slash)
+		cmdline = slash + 1;
+	if (strlen(cmdline) < size)
+		snprintf(dst, size, "%s", cmdline);
+	else
+		snprintf(dst, size, "%.*s...", (int)size - 4, cmdline);
+}
+
+/* start_time/end_time as the tools write them (RFC 2822): seconds. */
+static bool rfc2822(const char *s, int64_t *t)
+{
+	struct tm tm = { 0 };
+	const char *end = s ? strptime(s, "%a, %d %b %Y %H:%M:%S %z", &tm) : NULL;
+
+	if (!end || *end)
+		return false;
+	*t = (int64_t)timegm(&tm) - tm.tm_gmtoff;
+	return true;
+}
+
+static void origin_of(struct rlr_origin *o, const char *host, const char *kernel)
+{
+	snprintf(o->host, sizeof(o->host), "%s", host ? host : "?");
+	snprintf(o->kernel, sizeof(o->kernel), "%s", kernel ? kernel : "?");
+}
+
+/* Title material: command line, machine(s), preemption model, duration. */
+static bool json_meta(struct rlr_plotfile *f, struct json_object *doc)
+{
+	struct json_object *inputs = rlr_member(doc, "inputs"), *si = rlr_member(doc, "sysinfo");
+	struct json_object *pre = rlr_member(rlr_member(doc, "environment"), "preemption");
+	int64_t start, end, ns = 0;
+
+	short_cmdline(f->cmdline, sizeof(f->cmdline), rlr_text(doc, "cmdline:"));
+	rlr_int(doc, "resolution_in_ns", &ns);
+	f->ns = ns == 1;
+	if (rlr_text(pre, "model"))
+		snprintf(f->preemption, sizeof(f->preemption), "%s%s%s%s", rlr_text(pre, "model"),
+			 rlr_text(pre, "mode") ? " (" : "", rlr_text(pre, "mode") ?: "",
+			 rlr_text(pre, "mode") ? ")" : "");
+	f->merged = inputs && json_object_is_type(inputs, json_type_array);
+	f->norigins = f->merged ? (int)json_object_array_length(inputs) : 1;
+	f->origin = calloc((size_t)(f->norigins ? f->norigins : 1), sizeof(*f->origin));
+	if (!f->origin)
+		return false;
+	if (!f->merged)
+		origin_of(f->origin, rlr_text(si, "nodename"), rlr_text(si, "release"));
+	for (int k = 0; f->merged && k < f->norigins; k++) {
+		struct json_object *in = json_object_array_get_idx(inputs, (size_t)k);
+
+		origin_of(&f->origin[k], rlr_text(in, "host"), rlr_text(in, "kernel"));
+	}
+	/* A merge's times are its template's: no duration for it. */
+	f->has_duration = !f->merged && rfc2822(rlr_text(doc, "start_time"), &start) &&
+			  rfc2822(rlr_text(doc, "end_time"), &end) && end >= start;
+	f->duration_s = f->has_duration ? end - start : 0;
+	return true;
+}
+
+/* Thread i's bins: our lossless histogram, else 2.4's -h one. 0, 1 or 2. */
+static int json_curve(struct rlr_curve *c, struct json_object *thread, const char *path, int i)
+{
+	struct json_object *m = rlr_measured(thread), *lh = rlr_member(m, "latency_histogram");
+	struct json_object *linear = rlr_member(m, "histogram"), *buckets = rlr_member(lh, "buckets");
+	int64_t v, cycles;
+	uint64_t sum = 0;
+	size_t cap = 0;
+
+	c->thread = i;
+	c->cpu = rlr_int(m, "cpu", &v) && v >= 0 && v < 1 << 20 ? (int)v : -1;
+	c->has_max = rlr_int(m, "max", &c->max);
+	if (lh) {
+		const char *layout = rlr_text(lh, "layout");
+		int64_t exact = 0, sub = 0;
+
+		if (!layout || strcmp(layout, "log-linear") != 0 || !buckets ||
+		    !rlr_int(lh, "exact_below", &exact) || exact != RT_LOGHIST_EXACT ||
+		    !rlr_int(lh, "sub_buckets", &sub) || sub != RT_LOGHIST_SUB) {
+			rt_prog_error("'%s' thread %d: latency_histogram is not of the log-linear layout "
+				      "(exact_below %d, sub_buckets %d)", path, i, RT_LOGHIST_EXACT,
+				      RT_LOGHIST_SUB);
+			return 2;
+		}
+	} else if (linear && json_object_is_type(linear, json_type_object)) {
+		buckets = linear;
+	} else {
+		rt_prog_error("'%s' thread %d: no histogram to plot (rt-tests 2.4 writes one with -h)",
+			      path, i);
+		return 2;
+	}
+	json_object_object_foreach(buckets, key, val) {
+		char *end;
+		long long low = strtoll(key, &end, 10);
+		int64_t n = json_object_get_int64(val);
+		int64_t high = low + 1;
+
+		if (*end || end == key || low < 0 || n < 0 ||
+		    (lh && rt_loghist_bucket_low(rt_loghist_index(low)) != low)) {
+			rt_prog_error("'%s' thread %d: bucket '%s' is not a bucket of its histogram", path,
+				      i, key);
+			return 2;
+		}
+		if (lh) {
+			int64_t top = rt_loghist_bucket_high(rt_loghist_index(low));
+
+			/* The last bucket is open: it ends at the max. */
+			high = (top == INT64_MAX ? (c->has_max ? c->max : low) : top) + 1;
+		}
+		if (!bin_add(c, &cap, low, high, (uint64_t)n)) {
+			rt_prog_error_errno(ENOMEM, "cannot read '%s'", path);
+			return 1;
+		}
+		sum += (uint64_t)n;
+	}
+	qsort(c->bin, c->nbins, sizeof(*c->bin), bin_cmp);
+	/* 2.4's histogram leaves out what is beyond its range. */
+	if (!lh && rlr_int(m, "cycles", &cycles) && cycles > 0 && (uint64_t)cycles > sum)
+		c->overflow = (uint64_t)cycles - sum;
+	return 0;
+}
+
+static int load_json(struct rlr_plotfile *f)
+{
+	struct json_object *doc = rlr_doc_read(f->path);
+	int n, rc = 0;
+
+	if (!doc)
+		return 1;
+	if ((rc = rlr_doc_check(doc, f->path, &n)))
+		goto out;
+	if (!json_meta(f, doc) || !(f->curve = calloc((size_t)n, sizeof(*f->curve)))) {
+		rt_prog_error_errno(ENOMEM, "cannot read '%s'", f->path);
+		rc = 1;
+		goto out;
+	}
+	f->ncurves = n;
+	for (int i = 0; i < n && !rc; i++) {
+		struct json_object *t = rlr_thread(doc, i);
+
+		if (!t) {
+			rt_prog_error("'%s' has no thread %d of its %d", f->path, i, n);
+			rc = 2;
+		} else {
+			rc = json_curve(&f->curve[i], t, f->path, i);
+		}
+	}
+out:
+	json_object_put(doc);
+	return rc;
+}
+
+/* The numbers after a "# Label:" line's colon; returns how many. */
+static int summary_values(const char *line, int64_t *v, int max)
+{
+	const char *p = strchr(line, ':');
+	int n = 0;
+
+	while (p && n < max) {
+		char *end;
+		long long x = strtoll(p + 1, &end, 10);
+
+		if (end == p + 1)
+			break;
+		v[n++] = x;
+		p = end;
+	}
+	return n;
+}
+
+/* One row of the histogram text: "BUCKET COUNT\tCOUNT...": columns, or -1. */
+static int text_row(const char *line, int64_t *v, int max)
+{
+	const char *p = line;
+	int n = 0;
+
+	for (;;) {
+		char *end;
+		long long x;
+
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (*p == '\n' || !*p)
+			return n;
+		if (*p < '0' || *p > '9' || n == max)
+			return -1;
+		errno = 0;
+		x = strtoll(p, &end, 10);
+		if (errno)
+			return -1;
+		v[n++] = x;
+		p = end;
+	}
+}
+
+#define RLR_TEXT_MAX_COLUMNS 4097 /* the bucket, 4096 threads (and 2.4's -H "all") */
+
+/*
+ * cyclictest's -h/-H text: "# Histogram", rows of a bucket and one count
+ * per thread (with -H one more: all threads), then "# Min Latencies:",
+ * "# Max Latencies:" and "# Histogram Overflows:" per thread (Max and
+ * Overflows also with the "all" value).
+ */
+static int load_text(struct rlr_plotfile *f, FILE *in)
+{
+	int64_t *v = calloc(RLR_TEXT_MAX_COLUMNS, sizeof(*v));
+	int64_t *maxv = calloc(RLR_TEXT_MAX_COLUMNS, sizeof(*maxv));
+	int64_t *over = calloc(RLR_TEXT_MAX_COLUMNS, sizeof(*over));
+	size_t *cap = NULL, lsize = 0;
+	char *line = NULL;
+	int cols = -1, nmin = -1, nmax = 0, nover = 0, threads, rc = 0;
+	long lineno = 0;
+	int64_t last = -1;
+	enum { BEFORE, ROWS, AFTER } state = BEFORE;
+
+	if (!v || !maxv || !over)
+		goto nomem;
+	while (getline(&line, &lsize, in) > 0 && !rc) {
+		lineno++;
+		if (state == BEFORE) {
+			if (strcmp(line, "# Histogram\n") == 0)
+				state = ROWS;
+			continue;
+		}
+		if (state == ROWS && line[0] != '#') {
+			int n = text_row(line, v, RLR_TEXT_MAX_COLUMNS);
+
+			if (n < 2 || (cols > 0 && n != cols) || v[0] <= last) {
+				rt_prog_error("'%s' line %ld: not a row of cyclictest's histogram "
+					      "(bucket, then a count per thread)", f->path, lineno);
+				rc = 2;
+				break;
+			}
+			if (cols < 0) {
+				cols = n;
+				f->curve = calloc((size_t)cols - 1, sizeof(*f->curve));
+				cap = calloc((size_t)cols - 1, sizeof(*cap));
+				if (!f->curve || !cap)
+					goto nomem;
+			}
+			last = v[0];
+			for (int k = 1; k < cols; k++)
+				if (v[k] < 0 || !bin_add(&f->curve[k - 1], &cap[k - 1], v[0], v[0] + 1,
+							 (uint64_t)v[k]))
+					goto nomem;
+			continue;
+		}
+		state = AFTER;
+		if (strncmp(line, "# Min Latencies:", 16) == 0)
+			nmin = summary_values(line, v, RLR_TEXT_MAX_COLUMNS);
+		else if (strncmp(line, "# Max Latencies:", 16) == 0)
+			nmax = summary_values(line, maxv, RLR_TEXT_MAX_COLUMNS);
+		else if (strncmp(line, "# Histogram Overflows:", 22) == 0)
+			nover = summary_values(line, over, RLR_TEXT_MAX_COLUMNS);
+	}
+	if (!rc && cols < 0) {
+		rt_prog_error("cannot read '%s': neither JSON nor cyclictest's histogram text "
+			      "(no \"# Histogram\" line followed by rows)", f->path);
+		rc = 1;
+	}
+	/* Without -H the columns are the threads; with it one more (all). */
+	threads = nmin > 0 ? nmin : cols - 1;
+	if (!rc && cols - 1 != threads && cols - 1 != threads + 1) {
+		rt_prog_error("'%s': %d histogram columns for %d threads", f->path, cols - 1, threads);
+		rc = 2;
+	}
+	for (int k = 0; !rc && k < threads; k++) {
+		struct rlr_curve *c = &f->curve[k];
+
+		c->thread = k;
+		c->cpu = -1;
+		c->has_max = k < nmax || c->nbins;
+		c->max = k < nmax ? maxv[k] : c->nbins ? c->bin[c->nbins - 1].low : 0;
+		c->overflow = k < nover && over[k] > 0 ? (uint64_t)over[k] : 0;
+	}
+	if (!rc) {
+		f->ncurves = threads;
+		if (cols - 1 > threads) /* -H's "all" column: not a thread of its own */
+			free(f->curve[threads].bin);
+	}
+	goto out;
+nomem:
+	rt_prog_error_errno(ENOMEM, "cannot read '%s'", f->path);
+	rc = 1;
+out:
+	if (rc && f->curve) {
+		for (int k = 0; k < cols - 1; k++)
+			free(f->curve[k].bin);
+		free(f->curve);
+		f->curve = NULL;
+	}
+	free(line);
+	free(cap);
+	free(v);
+	free(maxv);
+	free(over);
+	return rc;
+}
+
+int rlr_plotfile_load(struct rlr_plotfile *f, const char *path, bool text_ns)
+{
+	FILE *in;
+	int c, rc;
+
+	memset(f, 0, sizeof(*f));
+	f->path = path;
+	if (!(in = fopen(path, "r"))) {
+		rt_prog_error_errno(errno, "cannot read '%s'", path);
+		return 1;
+	}
+	while ((c = getc(in)) == ' ' || c == '\t' || c == '\n' || c == '\r')
+		;
+	if (c == '{') {
+		fclose(in);
+		return load_json(f);
+	}
+	rewind(in);
+	f->text = true;
+	f->ns = text_ns;
+	rc = load_text(f, in);
+	if (!rc && ferror(in)) {
+		rt_prog_error_errno(EIO, "cannot read '%s'", path);
+		rc = 1;
+	}
+	fclose(in);
+	return rc; /* the text does not say where it ran: no origin, no command line */
+}
+
+void rlr_plotfile_free(struct rlr_plotfile *f)
+{
+	for (int i = 0; i < f->ncurves; i++)
+		free(f->curve[i].bin);
+	free(f->curve);
+	free(f->origin);
+	f->curve = NULL;
+	f->origin = NULL;
+	f->ncurves = 0;
+}

@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Latency distributions read back for plotting: one curve per thread from
+ * our JSON (the lossless "latency_histogram"), from rt-tests 2.4's JSON
+ * (its -h "histogram") or from cyclictest's -h/--histfile histogram text.
+ */
+#ifndef RLR_CURVES_H
+#define RLR_CURVES_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* Samples with a latency in [low, high). */
+struct rlr_bin {
+	int64_t low, high;
+	uint64_t count;
+};
+
+struct rlr_curve {
+	int thread;
+	int cpu;               /* -1: not known or not pinned */
+	bool has_max;
+	int64_t max;           /* the run's max, even beyond the histogram */
+	uint64_t overflow;     /* samples beyond a 2.4 histogram's range */
+	size_t nbins;
+	struct rlr_bin *bin;   /* ascending, non-empty bins only */
+};
+
+/* Where a result came from (a merge has one per input). */
+struct rlr_origin {
+	char host[72];
+	char kernel[72];
+};
+
+struct rlr_plotfile {
+	const char *path;
+	bool text;             /* histogram text rather than JSON */
+	bool ns;               /* latencies in ns (-N) */
+	char cmdline[160];     /* "" when not known */
+	char preemption[48];   /* "" when not known */
+	bool has_duration;
+	int64_t duration_s;
+	bool merged;
+	int norigins;
+	struct rlr_origin *origin;
+	int ncurves;
+	struct rlr_curve *curve;
+};
+
+/*
+ * Read path (JSON or histogram text; text_ns: text is in ns): 0, or 1 after
+ * a one-line error (unreadable, neither JSON nor histogram text) or 2 (a
+ * JSON that is not one of ours or has no histogram, a text of another
+ * layout).
+ */
+int rlr_plotfile_load(struct rlr_plotfile *f, const char *path, bool text_ns);
+void rlr_plotfile_free(struct rlr_plotfile *f);
+
+#endif

@@ -1,0 +1,335 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * plot: the OSADL-style latency plot. Number of samples on a log scale over
+ * latency, one step curve per thread, each thread's max marked with a dot
+ * and named in the key, the title naming the machine, kernel, preemption
+ * model, command line and duration. Drawn by gnuplot into OUT.png or
+ * OUT.svg, which appears whole or not at all.
+ */
+#include <getopt.h>
+#include <inttypes.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+
+#include "rt_cli.h"
+#include "rt_output.h"
+#include "rt_prog.h"
+
+#include "curves.h"
+#include "gnuplot.h"
+#include "plot.h"
+
+/* Below the y range's bottom (0.8): the outline drops out of sight there. */
+#define RLR_FLOOR "0.5"
+#define RLR_MAX_DISTINCT 3 /* hosts or kernels named in the title */
+
+static const char *base_name(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return slash && slash[1] ? slash + 1 : path;
+}
+
+static const char *origin_value(const struct rlr_origin *o, bool kernel)
+{
+	return kernel ? o->kernel : o->host;
+}
+
+/* Whether origin k of file i has a value an earlier origin had. */
+static bool seen_before(const struct rlr_plotfile *f, int i, int k, bool kernel)
+{
+	const char *v = origin_value(&f[i].origin[k], kernel);
+
+	for (int i2 = 0; i2 <= i; i2++)
+		for (int k2 = 0; k2 < (i2 < i ? f[i2].norigins : k); k2++)
+			if (strcmp(origin_value(&f[i2].origin[k2], kernel), v) == 0)
+				return true;
+	return false;
+}
+
+/* "a, b, c" of the distinct values, or "N hosts" beyond RLR_MAX_DISTINCT. */
+static void distinct(char *dst, size_t size, const struct rlr_plotfile *f, int nfiles,
+		     bool kernel, const char *plural)
+{
+	size_t len = 0;
+	int n = 0;
+
+	dst[0] = '\0';
+	for (int i = 0; i < nfiles; i++)
+		for (int k = 0; k < f[i].norigins; k++) {
+			if (seen_before(f, i, k, kernel))
+				continue;
+			if (++n <= RLR_MAX_DISTINCT && len < size)
+				len += (size_t)snprintf(dst + len, size - len, "%s%s", n > 1 ? ", " : "",
+							origin_value(&f[i].origin[k], kernel));
+		}
+	if (n > RLR_MAX_DISTINCT)
+		snprintf(dst, size, "%d %s", n, plural);
+}
+
+static void duration(char *dst, size_t size, int64_t s)
+{
+	if (s < 60)
+		snprintf(dst, size, "%" PRId64 " s", s);
+	else if (s < 3600)
+		snprintf(dst, size, "%" PRId64 " min %02" PRId64 " s", s / 60, s % 60);
+	else
+		snprintf(dst, size, "%" PRId64 " h %02" PRId64 " min %02" PRId64 " s", s / 3600,
+			 s / 60 % 60, s % 60);
+}
+
+static void title(FILE *script, struct rlr_plotfile *f, int nfiles)
+{
+	char hosts[256], kernels[256], line2[512], d[48];
+	size_t len = 0;
+	int norigins = 0;
+
+	for (int i = 0; i < nfiles; i++)
+		norigins += f[i].norigins;
+	distinct(hosts, sizeof(hosts), f, nfiles, false, "hosts");
+	distinct(kernels, sizeof(kernels), f, nfiles, true, "kernels");
+	if (nfiles == 1) {
+		len = (size_t)snprintf(line2, sizeof(line2), "%s",
+				       f->cmdline[0] ? f->cmdline : base_name(f->path));
+		if (f->has_duration) {
+			duration(d, sizeof(d), f->duration_s);
+			len += (size_t)snprintf(line2 + len, sizeof(line2) - len, ", %s", d);
+		}
+		if (f->merged)
+			snprintf(line2 + len, sizeof(line2) - len, ", merge of %d runs", f->norigins);
+	} else {
+		len = (size_t)snprintf(line2, sizeof(line2), "%d results:", nfiles);
+		for (int i = 0; i < nfiles && len < sizeof(line2); i++)
+			len += (size_t)snprintf(line2 + len, sizeof(line2) - len, " %s",
+						base_name(f[i].path));
+	}
+	fputs("set title ", script);
+	if (!norigins) {
+		char t[1024];
+
+		snprintf(t, sizeof(t), "Latency histogram\n%s", line2);
+		rlr_gnuplot_string(script, t);
+	} else {
+		char t[1280];
+		bool one_machine = nfiles == 1 && !f->merged;
+
+		snprintf(t, sizeof(t), "Latency of %s, kernel%s %s%s%s\n%s", hosts,
+			 strchr(kernels, ',') || strstr(kernels, " kernels") ? "s" : "", kernels,
+			 one_machine && f->preemption[0] ? ", " : "",
+			 one_machine ? f->preemption : "", line2);
+		rlr_gnuplot_string(script, t);
+	}
+	fputc('\n', script);
+}
+
+/* The step outline of a curve: each bin's top, dropping to the floor in gaps. */
+static void outline(FILE *script, const struct rlr_curve *c, const char *name)
+{
+	int64_t end = -1;
+
+	fprintf(script, "%s << EOD\n", name);
+	for (size_t b = 0; b < c->nbins; b++) {
+		const struct rlr_bin *x = &c->bin[b];
+
+		if (x->low != end) {
+			if (end >= 0)
+				fprintf(script, "%" PRId64 " " RLR_FLOOR "\n", end);
+			fprintf(script, "%" PRId64 " " RLR_FLOOR "\n", x->low);
+		}
+		fprintf(script, "%" PRId64 " %" PRIu64 "\n%" PRId64 " %" PRIu64 "\n", x->low,
+			x->count, x->high, x->count);
+		end = x->high;
+	}
+	fprintf(script, "%" PRId64 " " RLR_FLOOR "\nEOD\n", end);
+}
+
+/* The max's dot: on the bin that holds it, or at 1 beyond the histogram. */
+static void max_point(FILE *script, const struct rlr_curve *c, const char *name)
+{
+	uint64_t at = 1;
+
+	for (size_t b = 0; b < c->nbins; b++)
+		if (c->bin[b].low <= c->max && c->max < c->bin[b].high)
+			at = c->bin[b].count;
+	fprintf(script, "%s << EOD\n%" PRId64 " %" PRIu64 "\nEOD\n", name, c->max, at);
+}
+
+static void key(char *dst, size_t size, const struct rlr_plotfile *f, int nfiles,
+		const struct rlr_curve *c)
+{
+	const char *unit = f->ns ? "ns" : "us";
+	size_t len = 0;
+
+	if (nfiles > 1)
+		len = (size_t)snprintf(dst, size, "%s: ", base_name(f->path));
+	len += (size_t)snprintf(dst + len, size - len, "thread %d", c->thread);
+	if (c->cpu >= 0)
+		len += (size_t)snprintf(dst + len, size - len, ", CPU %d", c->cpu);
+	if (c->has_max)
+		len += (size_t)snprintf(dst + len, size - len, ": max %" PRId64 " %s", c->max, unit);
+	else
+		len += (size_t)snprintf(dst + len, size - len, ": no samples");
+	if (c->overflow && len < size)
+		snprintf(dst + len, size - len, ", %" PRIu64 " beyond the histogram", c->overflow);
+}
+
+static void script(FILE *s, struct rlr_plotfile *f, int nfiles, bool svg)
+{
+	int color = 0;
+	bool first = true;
+
+	if (svg)
+		fputs("set terminal svg size 1200,800 noenhanced background rgb 'white'\n", s);
+	else
+		fputs("if (strstrt(GPVAL_TERMINALS, ' pngcairo ') > 0) {\n"
+		      "  set terminal pngcairo size 1200,800 noenhanced\n"
+		      "} else {\n"
+		      "  set terminal png size 1200,800 noenhanced\n"
+		      "}\n", s);
+	title(s, f, nfiles);
+	fprintf(s, "set xlabel \"Latency (%s)\"\n", f->ns ? "ns" : "us");
+	fputs("set ylabel \"Number of samples\"\n"
+	      "set logscale y\nset yrange [0.8:*]\nset xrange [0:*]\n"
+	      "set clip one\nunset clip two\nset grid\nset key top right\n"
+	      "set style data lines\n", s);
+	for (int i = 0; i < nfiles; i++)
+		for (int k = 0; k < f[i].ncurves; k++) {
+			char name[48];
+
+			snprintf(name, sizeof(name), "$c%d_%d", i, k);
+			outline(s, &f[i].curve[k], name);
+			snprintf(name, sizeof(name), "$m%d_%d", i, k);
+			max_point(s, &f[i].curve[k], name);
+		}
+	fputs("plot ", s);
+	for (int i = 0; i < nfiles; i++)
+		for (int k = 0; k < f[i].ncurves; k++) {
+			const struct rlr_curve *c = &f[i].curve[k];
+			char label[256];
+
+			if (!c->has_max)
+				continue; /* no samples: nothing to draw */
+			key(label, sizeof(label), &f[i], nfiles, c);
+			color++;
+			if (c->nbins) {
+				fprintf(s, "%s$c%d_%d with lines lw 1.5 lc %d title ", first ? "" : ", \\\n  ",
+					i, k, color);
+				rlr_gnuplot_string(s, label);
+				fprintf(s, ", \\\n  $m%d_%d with points pt 7 ps 1.5 lc %d notitle", i, k,
+					color);
+			} else {
+				fprintf(s, "%s$m%d_%d with points pt 7 ps 1.5 lc %d title ",
+					first ? "" : ", \\\n  ", i, k, color);
+				rlr_gnuplot_string(s, label);
+			}
+			first = false;
+		}
+	fputc('\n', s);
+}
+
+static bool ends_with(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), m = strlen(suffix);
+
+	return n > m && strcasecmp(s + n - m, suffix) == 0;
+}
+
+static int draw(struct rlr_plotfile *f, int nfiles, const char *path, bool svg)
+{
+	struct rt_output o;
+	struct rlr_gnuplot g;
+	struct stat st;
+	int err;
+
+	if ((err = rt_output_open(&o, path))) {
+		rt_prog_error_errno(-err, "cannot write '%s'", path);
+		return RT_EXIT_FAILURE;
+	}
+	/* gnuplot writes into our temporary file; we fsync and rename it. */
+	fflush(o.f);
+	if (rlr_gnuplot_start(&g, fileno(o.f))) {
+		rt_output_abort(&o);
+		return RT_EXIT_FAILURE;
+	}
+	script(g.script, f, nfiles, svg);
+	if (rlr_gnuplot_finish(&g)) {
+		rt_output_abort(&o);
+		return RT_EXIT_FAILURE;
+	}
+	if (fstat(fileno(o.f), &st) < 0 || st.st_size == 0) {
+		rt_prog_error("gnuplot wrote no image");
+		rt_output_abort(&o);
+		return RT_EXIT_FAILURE;
+	}
+	if ((err = rt_output_commit(&o))) {
+		rt_prog_error_errno(-err, "cannot write '%s'", path);
+		rt_output_abort(&o);
+		return RT_EXIT_FAILURE;
+	}
+	return RT_EXIT_OK;
+}
+
+int rlr_plot(int argc, char *argv[])
+{
+	static const struct option opts[] = {
+		{ "output", required_argument, NULL, 'o' },
+		{ "ns", no_argument, NULL, 'n' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct rlr_plotfile *f;
+	const char *path = NULL;
+	bool text_ns = false, svg, any = false;
+	int c, n, loaded = 0, rc = RT_EXIT_OK;
+
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":o:", opts, NULL)) != -1) {
+		if (c == 'o')
+			path = optarg;
+		else if (c == 'n')
+			text_ns = true;
+		else
+			return rt_cli_bad_option(argc, argv, c);
+	}
+	n = argc - optind;
+	if (!path)
+		return rt_prog_usage_error("plot needs -o OUT.png or -o OUT.svg");
+	svg = ends_with(path, ".svg");
+	if (!svg && !ends_with(path, ".png"))
+		return rt_prog_usage_error("-o: '%s' must end in .png or .svg", path);
+	if (n < 1)
+		return rt_prog_usage_error("plot needs at least one file: a JSON result or a "
+					   "histogram text");
+	f = calloc((size_t)n, sizeof(*f));
+	if (!f)
+		return RT_EXIT_FAILURE;
+	for (; loaded < n && rc == RT_EXIT_OK; loaded++) {
+		int err = rlr_plotfile_load(&f[loaded], argv[optind + loaded], text_ns);
+
+		if (err)
+			rc = err == 2 ? RT_EXIT_USAGE : RT_EXIT_FAILURE;
+		else if (f[loaded].ns != f[0].ns)
+			rc = rt_prog_usage_error("'%s' (%s) and '%s' (%s) are not in the same unit",
+						 f[0].path, f[0].ns ? "ns" : "us", f[loaded].path,
+						 f[loaded].ns ? "ns" : "us");
+		for (int k = 0; rc == RT_EXIT_OK && k < f[loaded].ncurves; k++)
+			any |= f[loaded].curve[k].has_max;
+	}
+	if (rc == RT_EXIT_OK && !any) {
+		rt_prog_error("nothing to plot: no samples in %s", n > 1 ? "any file" : f[0].path);
+		rc = RT_EXIT_FAILURE;
+	}
+	if (rc == RT_EXIT_OK) {
+		/* A gnuplot that dies early must be an error of ours, not our death. */
+		signal(SIGPIPE, SIG_IGN);
+		rc = draw(f, n, path, svg);
+	}
+	for (int i = 0; i < loaded; i++)
+		rlr_plotfile_free(&f[i]);
+	free(f);
+	return rc;
+}
