@@ -158,7 +158,8 @@ static int json_curve(struct rlr_curve *c, struct json_object *thread, const cha
 		}
 		sum += (uint64_t)n;
 	}
-	qsort(c->bin, c->nbins, sizeof(*c->bin), bin_cmp);
+	if (c->nbins > 1)
+		qsort(c->bin, c->nbins, sizeof(*c->bin), bin_cmp);
 	/* 2.4's histogram leaves out what is beyond its range. */
 	if (!lh && rlr_int(m, "cycles", &cycles) && cycles > 0 && (uint64_t)cycles > sum)
 		c->overflow = (uint64_t)cycles - sum;
