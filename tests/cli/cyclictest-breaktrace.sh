@@ -7,8 +7,7 @@ need_rt
 need_tracefs
 T=$(awk '$3 == "tracefs" { print $2; exit }' /proc/mounts)
 [ -n "$T" ] || T=/sys/kernel/tracing
-was_on=$(cat "$T/tracing_on")
-trap 'echo "$was_on" >"$T/tracing_on"; rm -rf "$WORK"' EXIT
+restore_tracing_on_at_exit
 echo 1 >"$T/tracing_on"
 
 # 1 us is always exceeded on the first wakeup.

@@ -2,6 +2,7 @@
 # Proves: a thread that completed no cycle shows "-" in the summary and the
 # histogram and null in the JSON, never 2.4's invented 1000000/-nan.
 . "$top_srcdir/tests/cli/lib.sh"
+restore_tracing_on_at_exit
 need_rt
 need_python3
 

@@ -88,6 +88,15 @@ need_trace_analysis() {
 	done
 }
 
+# -b writes 0 to the global tracing_on (as 2.4 does, to freeze the trace):
+# a test that runs it puts the machine's value back when it exits.
+restore_tracing_on_at_exit() {
+	_tdir=$(awk '$3 == "tracefs" { print $2; exit }' /proc/mounts)
+	[ -n "$_tdir" ] && [ -w "$_tdir/tracing_on" ] || return 0
+	_was_on=$(cat "$_tdir/tracing_on")
+	trap 'echo "$_was_on" >"$_tdir/tracing_on"; rm -rf "$WORK"' EXIT
+}
+
 # The global trace's settings and the instance list (compare before/after).
 tracing_global_state() {
 	for _f in tracing_on current_tracer trace_clock set_event buffer_size_kb tracing_cpumask; do

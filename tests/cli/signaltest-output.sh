@@ -4,6 +4,7 @@
 # with each thread's own CPU, -b reports the thread that exceeded the limit,
 # the live frame keeps 2.4's layout, and -t 1 is a usage error.
 . "$top_srcdir/tests/cli/lib.sh"
+restore_tracing_on_at_exit
 rt_or_other
 need_python3
 need_cpus 2
