@@ -26,6 +26,7 @@
 /* Below the y range's bottom (0.8): the outline drops out of sight there. */
 #define RLR_FLOOR "0.5"
 #define RLR_MAX_DISTINCT 3 /* hosts or kernels named in the title */
+#define RLR_KEY_INSIDE_MAX 8 /* curves whose key fits in the plot's corner */
 
 static const char *base_name(const char *path)
 {
@@ -179,9 +180,11 @@ static void key(char *dst, size_t size, const struct rlr_plotfile *f, int nfiles
 
 static void script(FILE *s, struct rlr_plotfile *f, int nfiles, bool svg)
 {
-	int color = 0;
+	int color = 0, ncurves = 0;
 	bool first = true;
 
+	for (int i = 0; i < nfiles; i++)
+		ncurves += f[i].ncurves;
 	if (svg)
 		fputs("set terminal svg size 1200,800 noenhanced background rgb 'white'\n", s);
 	else
@@ -194,8 +197,10 @@ static void script(FILE *s, struct rlr_plotfile *f, int nfiles, bool svg)
 	fprintf(s, "set xlabel \"Latency (%s)\"\n", f->ns ? "ns" : "us");
 	fputs("set ylabel \"Number of samples\"\n"
 	      "set logscale y\nset yrange [0.8:*]\nset xrange [0:*]\n"
-	      "set clip one\nunset clip two\nset grid\nset key top right\n"
-	      "set style data lines\n", s);
+	      "set clip one\nunset clip two\nset grid\nset style data lines\n", s);
+	/* Many threads: a key beside the plot, in small type, keeps the curves clear. */
+	fputs(ncurves > RLR_KEY_INSIDE_MAX ? "set key outside right top font \",8\"\n"
+					   : "set key inside right top\n", s);
 	for (int i = 0; i < nfiles; i++)
 		for (int k = 0; k < f[i].ncurves; k++) {
 			char name[48];

@@ -151,6 +151,9 @@ expect_match "$IMG/hosts.svg" "<text>Latency of ${host% *}, board1, board2, kern
 plot_ok "$IMG/boards.svg" "$WORK/run.json" "$WORK"/board[1-4].json
 check_svg "$IMG/boards.svg" "$WORK/run.json" "$WORK"/board[1-4].json
 expect_match "$IMG/boards.svg" "<text>Latency of 5 hosts, kernels ${host#* }, 6.12.1-rt, 6.12.0-rt</text>"
+# Ten curves: the key moves beside the plot, in small type.
+[ "$(grep -c 'font-size="8.00"' "$IMG/boards.svg")" -eq 10 ] || fail "boards.svg: the key is not in small type"
+[ "$(grep -c 'font-size="8.00"' "$IMG/run.svg")" -eq 0 ] || fail "run.svg: a key of 2 curves in small type"
 
 # A pair tool (the receiver's latency) and a -N run.
 "$(tool ptsematest)" -q -p "$PRIO" -t 2 -l 300 -i 500 --no-preflight --json="$WORK/pair.json" \
