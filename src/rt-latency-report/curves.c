@@ -103,8 +103,7 @@ static bool json_meta(struct rlr_plotfile *f, struct json_object *doc)
 	return true;
 }
 
-/* Thread i's bins: our lossless histogram, else 2.4's -h one. 0, 1 or 2. */
-static int json_curve(struct rlr_curve *c, struct json_object *thread, const char *path, int i)
+int rlr_curve_from_json(struct rlr_curve *c, struct json_object *thread, const char *path, int i)
 {
 	struct json_object *m = rlr_measured(thread), *lh = rlr_member(m, "latency_histogram");
 	struct json_object *linear = rlr_member(m, "histogram"), *buckets = rlr_member(lh, "buckets");
@@ -188,7 +187,7 @@ static int load_json(struct rlr_plotfile *f)
 			rt_prog_error("'%s' has no thread %d of its %d", f->path, i, n);
 			rc = 2;
 		} else {
-			rc = json_curve(&f->curve[i], t, f->path, i);
+			rc = rlr_curve_from_json(&f->curve[i], t, f->path, i);
 		}
 	}
 out:
@@ -343,24 +342,57 @@ out:
 	return rc;
 }
 
+bool rlr_curve_percentile(const struct rlr_curve *c, uint32_t permyriad, int64_t *v)
+{
+	uint64_t total = c->overflow, seen = 0, rank;
+
+	for (size_t b = 0; b < c->nbins; b++)
+		total += c->bin[b].count;
+	if (!total || !permyriad || permyriad > RT_PERMYRIAD_100)
+		return false;
+	rank = (total * permyriad + RT_PERMYRIAD_100 - 1) / RT_PERMYRIAD_100;
+	for (size_t b = 0; b < c->nbins; b++) {
+		seen += c->bin[b].count;
+		if (seen >= rank) {
+			int64_t top = c->bin[b].high - 1;
+
+			*v = c->has_max && top > c->max ? c->max : top;
+			return true;
+		}
+	}
+	return false; /* among the samples beyond the histogram */
+}
+
+int rlr_curve_add(struct rlr_curve *sum, const struct rlr_curve *c)
+{
+	struct rlr_bin *b = realloc(sum->bin, (sum->nbins + c->nbins + 1) * sizeof(*b));
+
+	if (!b)
+		return -ENOMEM;
+	sum->bin = b;
+	memcpy(sum->bin + sum->nbins, c->bin, c->nbins * sizeof(*b));
+	sum->nbins += c->nbins;
+	qsort(sum->bin, sum->nbins, sizeof(*b), bin_cmp);
+	sum->overflow += c->overflow;
+	if (c->has_max && (!sum->has_max || c->max > sum->max))
+		sum->max = c->max;
+	sum->has_max |= c->has_max;
+	return 0;
+}
+
 int rlr_plotfile_load(struct rlr_plotfile *f, const char *path, bool text_ns)
 {
 	FILE *in;
-	int c, rc;
+	int rc;
 
 	memset(f, 0, sizeof(*f));
 	f->path = path;
+	if (rlr_looks_like_json(path))
+		return load_json(f);
 	if (!(in = fopen(path, "r"))) {
 		rt_prog_error_errno(errno, "cannot read '%s'", path);
 		return 1;
 	}
-	while ((c = getc(in)) == ' ' || c == '\t' || c == '\n' || c == '\r')
-		;
-	if (c == '{') {
-		fclose(in);
-		return load_json(f);
-	}
-	rewind(in);
 	f->text = true;
 	f->ns = text_ns;
 	rc = load_text(f, in);

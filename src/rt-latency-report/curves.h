@@ -53,6 +53,24 @@ struct rlr_plotfile {
  * JSON that is not one of ours or has no histogram, a text of another
  * layout).
  */
+/*
+ * Thread i's curve from its JSON object: our lossless histogram, else
+ * rt-tests 2.4's -h "histogram" (what fell beyond it: c->overflow). 0, or
+ * 1 or 2 after a one-line error (no histogram, another layout).
+ */
+struct json_object;
+int rlr_curve_from_json(struct rlr_curve *c, struct json_object *thread, const char *path, int i);
+
+/*
+ * The nearest-rank percentile (permyriad as rt_loghist's) of the curve's
+ * samples, the bin's highest value capped at the max: false when there are
+ * none or the rank falls among the samples beyond the histogram.
+ */
+bool rlr_curve_percentile(const struct rlr_curve *c, uint32_t permyriad, int64_t *v);
+
+/* sum += c: bins, overflow and max (for the percentiles of all threads). 0 or -ENOMEM. */
+int rlr_curve_add(struct rlr_curve *sum, const struct rlr_curve *c);
+
 int rlr_plotfile_load(struct rlr_plotfile *f, const char *path, bool text_ns);
 void rlr_plotfile_free(struct rlr_plotfile *f);
 

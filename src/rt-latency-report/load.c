@@ -7,6 +7,7 @@
 
 #include "rt_prog.h"
 
+#include "curves.h"
 #include "load.h"
 
 const char *const rlr_metric_names[RLR_METRICS] = { "p50", "p99", "p99.9", "p99.99", "max" };
@@ -70,6 +71,19 @@ struct json_object *rlr_measured(struct json_object *thread)
 	return rx ? rx : thread;
 }
 
+bool rlr_looks_like_json(const char *path)
+{
+	FILE *in = fopen(path, "r");
+	int c = EOF;
+
+	if (!in)
+		return false; /* the text reader says why it cannot be read */
+	while ((c = getc(in)) == ' ' || c == '\t' || c == '\n' || c == '\r')
+		;
+	fclose(in);
+	return c == '{';
+}
+
 struct json_object *rlr_doc_read(const char *path)
 {
 	struct json_object *doc = json_object_from_file(path);
@@ -100,14 +114,87 @@ int rlr_doc_check(struct json_object *doc, const char *path, int *nthreads)
 	return 0;
 }
 
+/* Percentiles (those a result names) of a curve, and its max. */
+static void series_of_curve(struct rlr_series *s, const struct rlr_curve *c)
+{
+	for (int m = 0; m < RLR_METRICS - 1; m++)
+		for (int k = 0; k < RT_LOGHIST_NPCT; k++)
+			if (strcmp(rt_loghist_pct_names[k], rlr_metric_names[m]) == 0)
+				s->has[m] = rlr_curve_percentile(c, rt_loghist_pcts[k], &s->value[m]);
+	s->has[RLR_METRICS - 1] = c->has_max;
+	s->value[RLR_METRICS - 1] = c->max;
+}
+
+/* cyclictest's -h text: its histograms give the percentiles they hold. */
+static int load_text(struct rlr_run *r, const char *path)
+{
+	struct rlr_plotfile f;
+	struct rlr_curve all = { 0 };
+	int rc = rlr_plotfile_load(&f, path, false);
+
+	if (rc)
+		return rc;
+	r->text = true;
+	snprintf(r->tool, sizeof(r->tool), "cyclictest");
+	r->nthreads = f.ncurves;
+	r->thread = calloc((size_t)f.ncurves, sizeof(*r->thread));
+	for (int i = 0; r->thread && i < f.ncurves && !rc; i++) {
+		series_of_curve(&r->thread[i], &f.curve[i]);
+		rc = rlr_curve_add(&all, &f.curve[i]);
+	}
+	if (!r->thread || rc) {
+		rt_prog_error_errno(ENOMEM, "cannot read '%s'", path);
+		rc = 1;
+	} else {
+		series_of_curve(&r->all, &all);
+	}
+	free(all.bin);
+	rlr_plotfile_free(&f);
+	return rc;
+}
+
+/*
+ * Thread i's series: the percentiles the tool wrote, else (rt-tests 2.4)
+ * those its -h histogram holds, added to all (NULL once a thread has
+ * none). 0, or 1/2 after a one-line error.
+ */
+static int thread_series(struct rlr_series *s, struct json_object *thread, const char *path, int i,
+			 struct rlr_curve **all)
+{
+	struct json_object *m = rlr_measured(thread);
+	struct rlr_curve c = { 0 };
+	int64_t max = 0;
+	bool has_max = rlr_int(m, "max", &max);
+	int rc;
+
+	if (rlr_member(m, "percentiles") || !rlr_member(m, "histogram")) {
+		series(s, rlr_member(m, "percentiles"), max, has_max);
+		*all = NULL;
+		return 0;
+	}
+	if ((rc = rlr_curve_from_json(&c, thread, path, i)))
+		return rc;
+	series_of_curve(s, &c);
+	if (*all && rlr_curve_add(*all, &c)) {
+		rt_prog_error_errno(ENOMEM, "cannot read '%s'", path);
+		rc = 1;
+	}
+	free(c.bin);
+	return rc;
+}
+
 int rlr_load(struct rlr_run *r, const char *path)
 {
 	struct json_object *doc;
+	struct rlr_curve sum = { 0 }, *all = &sum;
 	int64_t ns = 0, all_max = 0;
 	bool any_max = false;
+	int rc = 0;
 
 	memset(r, 0, sizeof(*r));
 	r->path = path;
+	if (!rlr_looks_like_json(path))
+		return load_text(r, path);
 	if (!(doc = rlr_doc_read(path)))
 		return 1;
 	if (rlr_doc_check(doc, path, &r->nthreads)) {
@@ -123,19 +210,23 @@ int rlr_load(struct rlr_run *r, const char *path)
 		rt_prog_error_errno(ENOMEM, "cannot read '%s'", path);
 		return 1;
 	}
-	for (int i = 0; i < r->nthreads; i++) {
-		struct json_object *t = rlr_measured(rlr_thread(doc, i));
-		int64_t max = 0;
-		bool has_max = rlr_int(t, "max", &max);
+	for (int i = 0; i < r->nthreads && !rc; i++) {
+		struct rlr_series *s = &r->thread[i];
 
-		series(&r->thread[i], rlr_member(t, "percentiles"), max, has_max);
-		if (has_max && (!any_max || max > all_max))
-			all_max = max;
-		any_max |= has_max;
+		rc = thread_series(s, rlr_thread(doc, i), path, i, &all);
+		if (s->has[RLR_METRICS - 1] && (!any_max || s->value[RLR_METRICS - 1] > all_max))
+			all_max = s->value[RLR_METRICS - 1];
+		any_max |= s->has[RLR_METRICS - 1];
 	}
-	series(&r->all, rlr_member(doc, "percentiles"), all_max, any_max);
+	if (!rc && !rlr_member(doc, "percentiles") && all)
+		series_of_curve(&r->all, all);
+	else
+		series(&r->all, rlr_member(doc, "percentiles"), all_max, any_max);
+	free(sum.bin);
 	json_object_put(doc);
-	return 0;
+	if (rc)
+		rlr_free(r);
+	return rc;
 }
 
 void rlr_free(struct rlr_run *r)

@@ -25,6 +25,7 @@ struct rlr_series {
 struct rlr_run {
 	const char *path;
 	char tool[64];       /* the command's name from "cmdline:" */
+	bool text;           /* cyclictest's -h text, not JSON */
 	bool ns;             /* cyclictest -N */
 	int nthreads;
 	struct rlr_series *thread;
@@ -32,11 +33,17 @@ struct rlr_run {
 };
 
 /*
- * Read path: 0; 1 with a one-line error printed (unreadable, not JSON) or
- * 2 (JSON, but not a result of ours or of rt-tests 2.4).
+ * Read path (our JSON, rt-tests 2.4's, or cyclictest's -h text, whose
+ * percentiles come from its histograms where they hold the rank): 0; 1
+ * with a one-line error printed (unreadable, neither JSON nor histogram
+ * text) or 2 (JSON, but not a result of ours or of rt-tests 2.4; a
+ * histogram of another layout).
  */
 int rlr_load(struct rlr_run *r, const char *path);
 void rlr_free(struct rlr_run *r);
+
+/* Whether path starts with '{': JSON rather than histogram text. */
+bool rlr_looks_like_json(const char *path);
 
 /* path parsed as JSON, or NULL after a one-line error (unreadable, not JSON). */
 struct json_object *rlr_doc_read(const char *path);

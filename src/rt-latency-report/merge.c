@@ -230,7 +230,11 @@ int rlr_merge(int argc, char *argv[], const char *cmdline)
 			rc = err == 2 ? RT_EXIT_USAGE : RT_EXIT_FAILURE;
 			break;
 		}
-		if (k && (strcmp(first.tool, r.tool) != 0 || first.ns != r.ns)) {
+		if ((k ? r : first).text) {
+			rt_prog_error("'%s' is a histogram text: merge needs results in JSON",
+				      argv[optind + k]);
+			rc = RT_EXIT_USAGE;
+		} else if (k && (strcmp(first.tool, r.tool) != 0 || first.ns != r.ns)) {
 			rt_prog_usage_error("'%s' (%s, %s) and '%s' (%s, %s) are not results of the same "
 					    "tool in the same unit", first.path, first.tool,
 					    first.ns ? "ns" : "us", r.path, r.tool, r.ns ? "ns" : "us");

@@ -62,6 +62,7 @@ LEAKS=all
 vg 0 ptsematest -q -p 80 -t 2 -l 100 --json="$WORK/pt.json"
 vg 2 ptsematest -t abc
 vg 0 rt-latency-report compare "$WORK/c.json" "$WORK/c.json"
+vg 0 rt-latency-report compare "$WORK/h.txt" "$WORK/c.json"
 vg 0 rt-latency-report merge "$WORK/c.json" "$WORK/c.json" -o "$WORK/m.json"
 vg 2 rt-latency-report merge "$WORK/c.json" "$WORK/pt.json" -o "$WORK/m2.json"
 if command -v gnuplot >/dev/null 2>&1; then
