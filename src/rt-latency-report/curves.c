@@ -284,9 +284,8 @@ static int load_text(struct rlr_plotfile *f, FILE *in)
 					goto nomem;
 			}
 			last = v[0];
-			for (int k = 1; k < cols; k++)
-				if (v[k] < 0 || !bin_add(&f->curve[k - 1], &cap[k - 1], v[0], v[0] + 1,
-							 (uint64_t)v[k]))
+			for (int k = 1; k < cols; k++) /* text_row took digits only: no sign */
+				if (!bin_add(&f->curve[k - 1], &cap[k - 1], v[0], v[0] + 1, (uint64_t)v[k]))
 					goto nomem;
 			continue;
 		}
