@@ -369,9 +369,11 @@ int rlr_curve_add(struct rlr_curve *sum, const struct rlr_curve *c)
 	if (!b)
 		return -ENOMEM;
 	sum->bin = b;
-	memcpy(sum->bin + sum->nbins, c->bin, c->nbins * sizeof(*b));
-	sum->nbins += c->nbins;
-	qsort(sum->bin, sum->nbins, sizeof(*b), bin_cmp);
+	if (c->nbins) { /* a thread without samples has no bins at all (NULL) */
+		memcpy(sum->bin + sum->nbins, c->bin, c->nbins * sizeof(*b));
+		sum->nbins += c->nbins;
+		qsort(sum->bin, sum->nbins, sizeof(*b), bin_cmp);
+	}
 	sum->overflow += c->overflow;
 	if (c->has_max && (!sum->has_max || c->max > sum->max))
 		sum->max = c->max;
