@@ -106,7 +106,7 @@ static bool json_meta(struct rlr_plotfile *f, struct json_object *doc)
 int rlr_curve_from_json(struct rlr_curve *c, struct json_object *thread, const char *path, int i)
 {
 	struct json_object *m = rlr_measured(thread), *lh = rlr_member(m, "latency_histogram");
-	struct json_object *linear = rlr_member(m, "histogram"), *buckets = rlr_member(lh, "buckets");
+	struct json_object *linear = rlr_member(m, "histogram"), *buckets = NULL;
 	int64_t v, cycles;
 	uint64_t sum = 0;
 	size_t cap = 0;
@@ -115,12 +115,7 @@ int rlr_curve_from_json(struct rlr_curve *c, struct json_object *thread, const c
 	c->cpu = rlr_int(m, "cpu", &v) && v >= 0 && v < 1 << 20 ? (int)v : -1;
 	c->has_max = rlr_int(m, "max", &c->max);
 	if (lh) {
-		const char *layout = rlr_text(lh, "layout");
-		int64_t exact = 0, sub = 0;
-
-		if (!layout || strcmp(layout, "log-linear") != 0 || !buckets ||
-		    !rlr_int(lh, "exact_below", &exact) || exact != RT_LOGHIST_EXACT ||
-		    !rlr_int(lh, "sub_buckets", &sub) || sub != RT_LOGHIST_SUB) {
+		if (!(buckets = rlr_loghist_buckets(lh))) {
 			rt_prog_error("'%s' thread %d: latency_histogram is not of the log-linear layout "
 				      "(exact_below %d, sub_buckets %d)", path, i, RT_LOGHIST_EXACT,
 				      RT_LOGHIST_SUB);
@@ -134,13 +129,11 @@ int rlr_curve_from_json(struct rlr_curve *c, struct json_object *thread, const c
 		return 2;
 	}
 	json_object_object_foreach(buckets, key, val) {
-		char *end;
-		long long low = strtoll(key, &end, 10);
+		int64_t low = rlr_bucket_low(key, lh != NULL);
 		int64_t n = json_object_get_int64(val);
 		int64_t high = low + 1;
 
-		if (*end || end == key || low < 0 || n < 0 ||
-		    (lh && rt_loghist_bucket_low(rt_loghist_index(low)) != low)) {
+		if (low < 0 || n < 0) {
 			rt_prog_error("'%s' thread %d: bucket '%s' is not a bucket of its histogram", path,
 				      i, key);
 			return 2;

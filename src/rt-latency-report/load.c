@@ -64,6 +64,33 @@ struct json_object *rlr_thread(struct json_object *doc, int i)
 	return rlr_member(rlr_member(doc, "thread"), key);
 }
 
+struct json_object *rlr_loghist_buckets(struct json_object *h)
+{
+	const char *layout = rlr_text(h, "layout");
+	struct json_object *buckets = rlr_member(h, "buckets");
+	int64_t exact = 0, sub = 0;
+
+	if (!layout || strcmp(layout, "log-linear") != 0 || !buckets ||
+	    !json_object_is_type(buckets, json_type_object) ||
+	    !rlr_int(h, "exact_below", &exact) || exact != RT_LOGHIST_EXACT ||
+	    !rlr_int(h, "sub_buckets", &sub) || sub != RT_LOGHIST_SUB)
+		return NULL;
+	return buckets;
+}
+
+int64_t rlr_bucket_low(const char *key, bool log_linear)
+{
+	char *end;
+	long long low;
+
+	errno = 0;
+	low = strtoll(key, &end, 10);
+	if (end == key || *end || errno || low < 0 ||
+	    (log_linear && rt_loghist_bucket_low(rt_loghist_index(low)) != low))
+		return -1;
+	return low;
+}
+
 struct json_object *rlr_measured(struct json_object *thread)
 {
 	struct json_object *rx = rlr_member(thread, "receiver");

@@ -63,6 +63,15 @@ bool rlr_int(struct json_object *o, const char *key, int64_t *v);
 /* Thread i of doc, and the object holding its min/avg/max and histograms:
  * the thread itself, or a pair's receiver. */
 struct json_object *rlr_thread(struct json_object *doc, int i);
+
+/* The "buckets" of a latency_histogram of our log-linear layout, else NULL. */
+struct json_object *rlr_loghist_buckets(struct json_object *latency_histogram);
+
+/*
+ * A histogram's bucket key as its lowest value, or -1 when it is not a
+ * non-negative integer or (log_linear) not the lowest value of a bucket.
+ */
+int64_t rlr_bucket_low(const char *key, bool log_linear);
 struct json_object *rlr_measured(struct json_object *thread);
 
 #endif

@@ -42,25 +42,21 @@ struct sum {
 /* Add one thread's histogram and figures: 0, or 2 after a one-line error. */
 static int add_thread(struct sum *s, struct json_object *thread, const char *path, int i)
 {
-	struct json_object *m = rlr_measured(thread), *h = rlr_member(m, "latency_histogram");
-	struct json_object *buckets = rlr_member(h, "buckets"), *tx = rlr_member(thread, "sender");
-	const char *layout = rlr_text(h, "layout");
+	struct json_object *m = rlr_measured(thread), *tx = rlr_member(thread, "sender");
+	struct json_object *buckets = rlr_loghist_buckets(rlr_member(m, "latency_histogram"));
 	uint64_t count = 0;
 
-	if (!h || !buckets || !layout || strcmp(layout, "log-linear") != 0 ||
-	    json_object_get_int64(rlr_member(h, "exact_below")) != RT_LOGHIST_EXACT ||
-	    json_object_get_int64(rlr_member(h, "sub_buckets")) != RT_LOGHIST_SUB) {
+	if (!buckets) {
 		rt_prog_error("'%s' thread %d: no latency_histogram of the log-linear layout "
 			      "(exact_below %d, sub_buckets %d): cannot be merged exactly", path, i,
 			      RT_LOGHIST_EXACT, RT_LOGHIST_SUB);
 		return 2;
 	}
 	json_object_object_foreach(buckets, key, val) {
-		char *end;
-		long long low = strtoll(key, &end, 10);
+		int64_t low = rlr_bucket_low(key, true);
 		int64_t n = json_object_get_int64(val);
 
-		if (*end || low < 0 || n < 0 || rt_loghist_bucket_low(rt_loghist_index(low)) != low) {
+		if (low < 0 || n < 0) {
 			rt_prog_error("'%s' thread %d: bucket '%s' is not a bucket of the layout", path,
 				      i, key);
 			return 2;

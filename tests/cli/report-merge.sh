@@ -99,10 +99,14 @@ d = json.load(open(sys.argv[1]))
 for t in d["thread"].values():
     t.pop("latency_histogram", None)
 json.dump(d, open(sys.argv[2], "w"))
+d = json.load(open(sys.argv[1]))
+d["thread"]["0"]["latency_histogram"]["buckets"]["257"] = 1  # inside bucket 256..257
+json.dump(d, open(sys.argv[2].replace("old", "badkey"), "w"))
 PY
 echo "not json" >"$WORK/bad.json"
 for case in "2|$WORK/a.json $WORK/p.json|not results of the same tool" \
 	"2|$WORK/a.json $WORK/old.json|no latency_histogram of the log-linear layout" \
+	"2|$WORK/a.json $WORK/badkey.json|thread 0: bucket '257' is not a bucket of the layout" \
 	"1|$WORK/bad.json $WORK/a.json|cannot read"; do
 	want=${case%%|*}
 	rest=${case#*|}

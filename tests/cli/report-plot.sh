@@ -198,6 +198,9 @@ d = json.load(open(sys.argv[1]))
 del d["thread"]["1"]["histogram"]
 json.dump(d, open(sys.argv[2], "w"))
 d = json.load(open(sys.argv[4]))
+d["thread"]["1"]["latency_histogram"]["buckets"]["257"] = 1  # inside bucket 256..257
+json.dump(d, open(sys.argv[2].replace("nohist", "badkey"), "w"))
+d = json.load(open(sys.argv[4]))
 for t in d["thread"].values():
     t["latency_histogram"]["buckets"] = {}
     t["max"] = None
@@ -220,6 +223,7 @@ done <<EOF
 1|1|$WORK/garbage.txt -o $IMG/keep.png|cannot read '.*/garbage.txt': neither JSON nor cyclictest's histogram text
 2|1|$WORK/other.json -o $IMG/keep.png|'.*/other.json' is not a result of rt-tests-ng or rt-tests 2.4
 2|1|$WORK/badrow.txt -o $IMG/keep.png|'.*/badrow.txt' line 3: not a row of cyclictest's histogram
+2|1|$WORK/badkey.json -o $IMG/keep.png|'.*/badkey.json' thread 1: bucket '257' is not a bucket of its histogram
 2|1|$WORK/nohist.json -o $IMG/keep.png|'.*/nohist.json' thread 1: no histogram to plot \(rt-tests 2.4 writes one with -h\)
 2|2|$WORK/run.json $WORK/ns.json -o $IMG/keep.png|'.*/run.json' \(us\) and '.*/ns.json' \(ns\) are not in the same unit
 1|1|$WORK/empty.json -o $IMG/keep.png|nothing to plot: no samples in .*/empty.json
