@@ -214,6 +214,7 @@ int rt_records_set_start(struct rt_records_set *s, const struct rt_records_run *
 	rt_json_string(&j, "unit", run->unit);
 	rt_json_uint(&j, "records_interval_s", run->interval_s);
 	rt_json_int(&j, "num_threads", s->n);
+	rt_report_json_sysinfo(&j);
 	rt_env_write_json(&j, env);
 	rt_records_end(&s->rec, &j);
 	return rt_records_sync(&s->rec);
