@@ -34,6 +34,9 @@ void rt_report_format_time(time_t t, char *buf, size_t len);
  */
 void rt_report_json_header(struct rt_json *j, const struct rt_report *r, int return_code);
 
+/* The "sysinfo" member (uname and whether the kernel is PREEMPT_RT). */
+void rt_report_json_sysinfo(struct rt_json *j);
+
 /*
  * The scheduling the measuring threads really ran under, read back from the
  * kernel by each thread after its set-up. Not part of 2.4's schema: written

@@ -79,6 +79,7 @@ static int read_smi(int cpu, uint64_t *count)
 static int open_outputs(struct ct_ctx *c)
 {
 	const struct cyclictest_config *cfg = c->cfg;
+	int err;
 
 	if (cfg->json) {
 		if (rt_cli_open_output(&c->json_out, "json", cfg->json))
@@ -89,6 +90,12 @@ static int open_outputs(struct ct_ctx *c)
 		if (rt_cli_open_output(&c->hist_out, "histfile", cfg->histfile))
 			return RT_EXIT_FAILURE;
 		c->hist_open = true;
+	}
+	/* Before anything is printed: with --records=- stdout becomes the records'. */
+	if ((err = rt_records_set_open(&c->records, cfg->results.records,
+				       cfg->results.records_interval_s, cfg->threads, true))) {
+		rt_prog_error_errno(-err, "records '%s'", cfg->results.records);
+		return RT_EXIT_FAILURE;
 	}
 	return 0;
 }
@@ -553,8 +560,10 @@ static int report(struct ct_ctx *c)
 		rt_prog_error_errno(ENOMEM, "cannot collect the results");
 		return RT_EXIT_FAILURE;
 	}
-	if (rt_records_set_finish(&c->records, c->windows, c->series, cfg->results.records))
+	if ((err = rt_records_set_finish(&c->records, c->windows, c->series))) {
+		rt_prog_error_errno(-err, "records '%s'", cfg->results.records);
 		rc = RT_EXIT_FAILURE;
+	}
 	if (cfg->self_check && rc == RT_EXIT_OK)
 		rc = cyclictest_self_check(&c->analysis, run);
 	rc = judge(c, rc);
@@ -692,9 +701,7 @@ static int setup(struct ct_ctx *c)
 		rt_prog_error_errno(ENOMEM, "cannot allocate the measurement buffers");
 		return RT_EXIT_FAILURE;
 	}
-	return rt_records_set_open(&c->records, cfg->results.records,
-				   cfg->results.records_interval_s, c->run.nthreads, true)
-		       ? RT_EXIT_FAILURE : 0;
+	return 0;
 }
 
 /* The threads are set up (their windows allocated): the records begin. */
@@ -706,10 +713,12 @@ static void start_records(struct ct_ctx *c)
 		.cmdline = c->rep->cmdline,
 		.unit = cfg->nsecs ? "ns" : "us",
 		.interval_s = cfg->results.records_interval_s,
+		.warmup_s = cfg->results.warmup_s,
 	};
 
 	for (int i = 0; i < c->run.nthreads; i++)
 		c->windows[i] = c->run.threads[i].window;
+	/* An error is reported at the end: the run goes on. */
 	rt_records_set_start(&c->records, &run, &c->env);
 }
 

@@ -132,15 +132,19 @@ static void tick(void *ctx)
 static int open_records(const struct pairtool_common *cfg, const struct pairtool_ops *ops,
 			void *tool, struct results *res)
 {
-	int n = ops->nseries(tool);
+	int n = ops->nseries(tool), err;
 
 	res->windows = calloc((size_t)n, sizeof(*res->windows));
 	if (!res->windows) {
 		rt_prog_error_errno(ENOMEM, "cannot set up --records");
 		return RT_EXIT_FAILURE;
 	}
-	return rt_records_set_open(&res->records, cfg->results.records,
-				   cfg->results.records_interval_s, n, false) ? RT_EXIT_FAILURE : 0;
+	if ((err = rt_records_set_open(&res->records, cfg->results.records,
+				       cfg->results.records_interval_s, n, false))) {
+		rt_prog_error_errno(-err, "records '%s'", cfg->results.records);
+		return RT_EXIT_FAILURE;
+	}
+	return 0;
 }
 
 static void start_records(const struct pairtool_common *cfg, const struct rt_report *rep,
@@ -152,10 +156,12 @@ static void start_records(const struct pairtool_common *cfg, const struct rt_rep
 		.cmdline = rep->cmdline,
 		.unit = "us",
 		.interval_s = cfg->results.records_interval_s,
+		.warmup_s = cfg->results.warmup_s,
 	};
 
 	for (int i = 0; i < res->records.n; i++)
 		res->windows[i] = rt_pair_part(p, ops->series_part(tool, i))->window;
+	/* An error is reported at the end: the run goes on. */
 	rt_records_set_start(&res->records, &run, &res->env);
 }
 
@@ -304,8 +310,10 @@ int pairtool_run(const struct pairtool_common *cfg, const struct rt_report *rep,
 		rc = RT_EXIT_FAILURE;
 	} else if (!rc) {
 		rc = judge(cfg, &res, ops->report(tool));
-		if (rt_records_set_finish(&res.records, res.windows, res.series, cfg->results.records))
+		if ((err = rt_records_set_finish(&res.records, res.windows, res.series))) {
+			rt_prog_error_errno(-err, "records '%s'", cfg->results.records);
 			rc = RT_EXIT_FAILURE;
+		}
 		if (json.f)
 			rc = write_json(cfg, rep, ops, tool, &json, rc, &res);
 		if (ops->epilogue)

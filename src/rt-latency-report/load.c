@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include <errno.h>
 #include <json-c/json.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,6 +10,7 @@
 
 #include "curves.h"
 #include "load.h"
+#include "records.h"
 
 const char *const rlr_metric_names[RLR_METRICS] = { "p50", "p99", "p99.9", "p99.99", "max" };
 
@@ -111,17 +113,70 @@ bool rlr_looks_like_json(const char *path)
 	return c == '{';
 }
 
+/* The whole file in memory (NUL-terminated), or NULL with errno set. */
+static char *read_all(const char *path, size_t *len)
+{
+	FILE *in = fopen(path, "r");
+	size_t cap = 0, got = 0;
+	char *buf = NULL;
+
+	if (!in)
+		return NULL;
+	for (;;) {
+		char *more;
+
+		if (cap - got < 2) {
+			more = cap > SIZE_MAX / 4 ? NULL : realloc(buf, cap = cap ? 2 * cap : 65536);
+			if (!more) {
+				free(buf);
+				fclose(in);
+				errno = ENOMEM;
+				return NULL;
+			}
+			buf = more;
+		}
+		got += fread(buf + got, 1, cap - got - 1, in);
+		if (ferror(in) || feof(in))
+			break;
+	}
+	if (ferror(in)) {
+		int err = errno ? errno : EIO;
+
+		free(buf);
+		fclose(in);
+		errno = err;
+		return NULL;
+	}
+	fclose(in);
+	buf[got] = '\0';
+	*len = got;
+	return buf;
+}
+
 struct json_object *rlr_doc_read(const char *path)
 {
-	struct json_object *doc = json_object_from_file(path);
+	struct json_object *doc = NULL;
+	struct json_tokener *tok;
+	size_t len = 0;
+	char *buf = read_all(path, &len);
 
-	if (!doc) {
-		const char *why = json_util_get_last_err();
-
-		if (!why)
-			why = "not JSON";
-		rt_prog_error("cannot read '%s': %.*s", path, (int)strcspn(why, "\n"), why);
+	if (!buf) {
+		rt_prog_error_errno(errno, "cannot read '%s'", path);
+		return NULL;
 	}
+	if (rlr_records_is(buf, len)) {
+		/* --records: the run it describes. */
+		doc = rlr_records_doc(buf, len, path);
+	} else if (len > INT32_MAX || !(tok = json_tokener_new())) {
+		rt_prog_error("cannot read '%s': too large", path);
+	} else {
+		doc = json_tokener_parse_ex(tok, buf, (int)len);
+		if (!doc)
+			rt_prog_error("cannot read '%s': %s", path,
+				      json_tokener_error_desc(json_tokener_get_error(tok)));
+		json_tokener_free(tok);
+	}
+	free(buf);
 	return doc;
 }
 

@@ -95,7 +95,7 @@ static int add_thread(struct sum *s, struct json_object *thread, const char *pat
 	return 0;
 }
 
-static struct json_object *percentiles(const struct rt_loghist *h)
+struct json_object *rlr_percentiles_json(const struct rt_loghist *h)
 {
 	struct json_object *p = json_object_new_object();
 
@@ -109,7 +109,7 @@ static struct json_object *percentiles(const struct rt_loghist *h)
 	return p;
 }
 
-static struct json_object *histogram(const struct rt_loghist *h)
+struct json_object *rlr_histogram_json(const struct rt_loghist *h)
 {
 	struct json_object *o = json_object_new_object(), *b = json_object_new_object();
 
@@ -163,8 +163,8 @@ static void write_thread(struct json_object *thread, struct sum *s)
 	put(m, "max", s->any ? json_object_new_int64(s->max) : NULL);
 	if (s->has_overruns)
 		put(m, "overruns", json_object_new_int64(s->overruns));
-	put(m, "percentiles", percentiles(&s->hist));
-	put(m, "latency_histogram", histogram(&s->hist));
+	put(m, "percentiles", rlr_percentiles_json(&s->hist));
+	put(m, "latency_histogram", rlr_histogram_json(&s->hist));
 }
 
 /* What "inputs" keeps of one input. */
@@ -241,7 +241,8 @@ int rlr_merge(int argc, char *argv[], const char *cmdline)
 			nthreads = (k ? r : first).nthreads;
 		if (k)
 			rlr_free(&r);
-		docs[k] = json_object_from_file(argv[optind + k]);
+		if (rc == RT_EXIT_OK && !(docs[k] = rlr_doc_read(argv[optind + k])))
+			rc = RT_EXIT_FAILURE;
 	}
 	if (rc == RT_EXIT_OK) {
 		sums = calloc((size_t)nthreads, sizeof(*sums));
@@ -268,6 +269,12 @@ int rlr_merge(int argc, char *argv[], const char *cmdline)
 		out = json_object_get(docs[widest]);
 		/* "cmdline:" stays the tool's: the merge reads like a run of it. */
 		put(out, "return_code", json_object_new_int(0));
+		/* A killed run's records make the merge partial too. */
+		for (int k = 0; k < n; k++)
+			if (json_object_get_boolean(rlr_member(docs[k], "partial")))
+				put(out, "partial", json_object_new_boolean(1));
+		if (n > 1)
+			json_object_object_del(out, "records"); /* one input's coverage */
 		json_object_object_del(out, "verdict");
 		json_object_object_del(out, "analysis");
 		for (int i = 0; i < nthreads; i++) {
@@ -275,7 +282,7 @@ int rlr_merge(int argc, char *argv[], const char *cmdline)
 			rt_loghist_merge(all, &sums[i].hist);
 		}
 		rt_loghist_seal(all, all->max);
-		put(out, "percentiles", percentiles(all));
+		put(out, "percentiles", rlr_percentiles_json(all));
 		inputs = json_object_new_array();
 		for (int k = 0; k < n; k++)
 			json_object_array_add(inputs, input_entry(docs[k], argv[optind + k],
