@@ -331,6 +331,15 @@ static void judge(struct rt_spike_report *r)
 		r->reason = "nothing held the CPU for half of it";
 }
 
+static bool events_on(const struct rt_spike_history *h, const struct rt_spike_query *q)
+{
+	for (size_t i = 0; i < h->n; i++)
+		if (h->ev[i].cpu == q->cpu && h->ev[i].ts_ns >= q->due_ns &&
+		    h->ev[i].ts_ns <= q->woke_ns)
+			return true;
+	return false;
+}
+
 void rt_spike_analyze_history(const struct rt_spike_history *h, const struct rt_spike_query *q,
 			      struct rt_spike_report *r)
 {
@@ -363,6 +372,12 @@ void rt_spike_analyze_history(const struct rt_spike_history *h, const struct rt_
 	wt.runnable_ns = w < n ? ev[w].ts_ns : q->due_ns;
 	wt.prio = waiter_prio(h, q->tid, w);
 	account_window(h, r, &wt, end);
+	if (!r->found_switch && !r->found_wakeup && !events_on(h, q)) {
+		/* nothing of the CPU while the thread waited: the state is a guess */
+		r->nblockers = 0;
+		r->irq_total_ns = r->softirq_total_ns = 0;
+		r->untraced_ns = spike_ns(r);
+	}
 	for (size_t i = 0; i < r->nblockers; i++)
 		if (r->blockers[i].kind == RT_BLOCKER_TASK && r->blockers[i].id > 0)
 			name_task(h, &r->blockers[i]);
@@ -427,12 +442,14 @@ static int fold(struct rt_spike_history *h, const struct rt_ev *e)
 	return 0;
 }
 
-static void trim(struct rt_spike_history *h)
+void rt_spike_history_trim(struct rt_spike_history *h)
 {
 	int64_t newest = h->ev[h->n - 1].ts_ns;
 	int64_t all_cut = newest - RT_SPIKE_KEEP_ALL_NS, sched_cut = newest - RT_SPIKE_KEEP_SCHED_NS;
 	size_t k = 0, i = 0;
 
+	if (!h->n)
+		return;
 	if (h->n > RT_SPIKE_MAX_EVENTS) /* a very busy trace: keep the newest only */
 		sched_cut = all_cut = h->ev[h->n - RT_SPIKE_MAX_EVENTS].ts_ns;
 	if (h->ev[0].ts_ns >= all_cut)
@@ -479,7 +496,6 @@ int rt_spike_history_add(struct rt_spike_history *h, const struct rt_ev *batch, 
 			h->ev[--k] = batch[--j];
 	}
 	h->n += n;
-	trim(h);
 	return 0;
 }
 

@@ -144,8 +144,14 @@ struct rt_spike_history {
 
 void rt_spike_history_init(struct rt_spike_history *h);
 
-/* Merge a batch (sorted by time) in and trim. 0 or -ENOMEM. */
+/* Merge a batch (sorted by time) in. 0 or -ENOMEM. */
 int rt_spike_history_add(struct rt_spike_history *h, const struct rt_ev *batch, size_t n);
+
+/*
+ * Drop what is older than the limits above, folding it into the start
+ * state. After the spikes the new events show have been explained.
+ */
+void rt_spike_history_trim(struct rt_spike_history *h);
 
 void rt_spike_history_free(struct rt_spike_history *h);
 

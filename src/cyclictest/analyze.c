@@ -22,6 +22,8 @@
 /* The saved window: from a little before the expected wakeup to after it. */
 #define WINDOW_BEFORE_NS (20 * 1000 * 1000LL)
 #define WINDOW_AFTER_NS (1 * 1000 * 1000LL)
+/* How long an explanation waits for its CPU's events to be read. */
+#define WAIT_MAX_NS (2 * 1000 * 1000 * 1000LL)
 /* --self-check reads the whole run from before its first sample. */
 #define SELF_CHECK_BEFORE_NS (200 * 1000 * 1000LL)
 
@@ -215,6 +217,27 @@ static void consume(struct ct_analysis *a, struct ct_run *run)
 	free(ev);
 }
 
+/*
+ * The trace gives a CPU's events a page at a time while it records: the
+ * spike's are all read once an event of its CPU after the wakeup is (or
+ * after WAIT_MAX_NS, when the CPU logs nothing more).
+ */
+static bool read_past(const struct ct_analysis *a, const struct ct_run *run,
+		      const struct ct_spike_note *n)
+{
+	int64_t woke = n->woke_ns + run->trace_offset_ns;
+	struct timespec now;
+
+	for (size_t i = a->hist.n; i-- > 0;) {
+		if (a->hist.ev[i].ts_ns <= woke)
+			break;
+		if (a->hist.ev[i].cpu == n->cpu)
+			return true;
+	}
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return rt_time_to_ns(&now) > woke + WAIT_MAX_NS;
+}
+
 void cyclictest_analyze_poll(struct ct_analysis *a, struct ct_run *run)
 {
 	if (!run->tracer || !a->active)
@@ -230,9 +253,22 @@ void cyclictest_analyze_poll(struct ct_analysis *a, struct ct_run *run)
 		if (!atomic_exchange_explicit(&t->note.pending, false, memory_order_acquire))
 			continue;
 		read_note(&t->note, &n);
-		if (!run->spike || n.value > run->spike->q.value)
-			explain(a, run, t, &n);
+		if ((!run->spike || n.value > run->spike->q.value) &&
+		    (!a->waiting || n.value > a->wait_note.value)) {
+			a->wait_note.value = n.value;
+			a->wait_note.due_ns = n.due_ns;
+			a->wait_note.woke_ns = n.woke_ns;
+			a->wait_note.cpu = n.cpu;
+			a->wait_thread = t;
+			a->waiting = true;
+		}
 	}
+	if (a->waiting && (a->finishing || read_past(a, run, &a->wait_note))) {
+		explain(a, run, a->wait_thread, &a->wait_note);
+		a->waiting = false;
+	}
+	if (!a->waiting)
+		rt_spike_history_trim(&a->hist); /* what the notes needed is explained */
 }
 
 int cyclictest_analyze_finish(struct ct_analysis *a, struct ct_run *run)
@@ -242,6 +278,8 @@ int cyclictest_analyze_finish(struct ct_analysis *a, struct ct_run *run)
 	if (!run->tracer)
 		return 0;
 	a->finishing = true;
+	if (a->consume)
+		rt_tracer_stop(run->tracer); /* so the last pages can be read */
 	cyclictest_analyze_poll(a, run);
 	if (!run->spike || !a->out_open)
 		return 0;
@@ -270,6 +308,8 @@ void cyclictest_analyze_print(const struct ct_analysis *a, const struct ct_run *
 void cyclictest_analyze_json(const struct ct_analysis *a, const struct ct_run *run,
 			     struct rt_json *j)
 {
+	if (a->self_checked)
+		rt_selfcheck_write_json(j, &a->result, run->threads[0].cpu);
 	if (!run->tracer || !a->active)
 		return;
 	if (run->spike)
@@ -318,7 +358,14 @@ int cyclictest_self_check(struct ct_analysis *a, struct ct_run *run)
 		return RT_EXIT_FAILURE;
 	}
 	a->self_checked = true;
-	return rt_selfcheck_pass(&a->result) ? 0 : RT_EXIT_FAILURE;
+	switch (rt_selfcheck_verdict(&a->result)) {
+	case RT_SELFCHECK_PASS:
+		return 0;
+	case RT_SELFCHECK_FAIL:
+		return RT_EXIT_VERDICT; /* it ran and the measurement disagrees */
+	default:
+		return RT_EXIT_FAILURE; /* it could not be checked */
+	}
 }
 
 void cyclictest_analyze_close(struct ct_analysis *a, struct ct_run *run)

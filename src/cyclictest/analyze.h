@@ -30,6 +30,10 @@ struct ct_analysis {
 	bool active;              /* --analyze (the trace may serve --self-check alone) */
 	bool consume;             /* read the trace as it goes (not with --self-check) */
 	bool finishing;           /* the threads have stopped */
+	/* the worst note not explained yet: its CPU's events are not all read */
+	bool waiting;
+	struct ct_spike_note wait_note;
+	const struct ct_thread *wait_thread;
 	struct rt_spike_history hist; /* what was read of the trace */
 	int64_t rt_runtime_us, rt_period_us; /* kernel.sched_rt_*_us, -1 unknown */
 	/* policies of RT tasks seen switching in, asked while they lived */

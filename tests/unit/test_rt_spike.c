@@ -179,8 +179,10 @@ START_TEST(a_hog_switched_in_long_before_is_found_after_trimming)
 		at(t, 1, RT_EV_HRTIMER_ENTRY, 4711);
 	sw(T0 + 300000 * US, 1, 4711, "sh", 0, 100, "cyclictest", 9);
 	rt_spike_history_init(&h);
-	for (size_t i = 0; i < nev; i++) /* as the reads come, one event at a time */
+	for (size_t i = 0; i < nev; i++) { /* as the reads come, one event at a time */
 		ck_assert_int_eq(rt_spike_history_add(&h, &ev[i], 1), 0);
+		rt_spike_history_trim(&h);
+	}
 	ck_assert(h.ev[0].ts_ns > T0 - 8000000 * US); /* the switch-in was dropped ... */
 	ck_assert_uint_eq(h.nstart, 1);            /* ... into the state at the start */
 	rt_spike_analyze_history(&h, &q, &r);
@@ -300,6 +302,13 @@ START_TEST(lost_events_or_small_shares_name_nothing)
 	ck_assert_msg(strstr(buf, "# Spike: 10000 us on CPU 1, not explained: the trace lost events "
 				  "of this CPU (its buffer overran)\n") == buf, "%s", buf);
 	free(buf);
+
+	/* Only a switch before due: the state is a guess, nothing is named. */
+	nev = 0;
+	sw(T0 - 100 * US, 1, 100, "cyclictest", 9, 4711, "hog", 0);
+	rt_spike_analyze(ev, nev, &q, &r);
+	ck_assert(!r.explained);
+	ck_assert_str_eq(r.reason, "the trace does not cover the time the thread waited");
 
 	/* Three RT tasks above the thread, a third each: none is the headline. */
 	nev = 0;
