@@ -116,7 +116,7 @@ shape() {
 }
 
 retry_bound 3 shape short 2
-retry_bound 3 shape long 5
+retry_bound 3 shape long 4
 retry_bound 3 shape sleep 3
 retry_bound 3 shape raise 2
 rt=$(cat /proc/sys/kernel/sched_rt_runtime_us)
