@@ -93,6 +93,7 @@ struct cpu_state {
 struct waiter {
 	int prio;                  /* its kernel prio, -1 unknown */
 	int64_t runnable_ns;       /* its wakeup */
+	bool elsewhere;            /* woken onto another CPU's run queue */
 };
 
 /*
@@ -102,7 +103,8 @@ struct waiter {
 static bool throttled(const struct rt_spike_report *r, const struct cpu_state *s,
 		      const struct waiter *w)
 {
-	return r->q.rt_runtime_us >= 0 && w->prio >= 0 && w->prio < 100 && s->prio > w->prio &&
+	return r->q.rt_runtime_us >= 0 && !w->elsewhere && w->prio >= 0 && w->prio < 100 &&
+	       s->prio > w->prio &&
 	       (s->throttled ||
 		(s->chosen_ns >= 0 && s->chosen_ns >= w->runnable_ns - CLOCK_SLACK_NS));
 }
@@ -371,6 +373,8 @@ void rt_spike_analyze_history(const struct rt_spike_history *h, const struct rt_
 	/* Without its wakeup in the trace: the timer fires at due. */
 	wt.runnable_ns = w < n ? ev[w].ts_ns : q->due_ns;
 	wt.prio = waiter_prio(h, q->tid, w);
+	/* Waiting on another CPU's queue, this one's lower tasks are no throttling. */
+	wt.elsewhere = w < n && ev[w].has_target && ev[w].target_cpu != q->cpu;
 	account_window(h, r, &wt, end);
 	if (!r->found_switch && !r->found_wakeup && !events_on(h, q)) {
 		/* nothing of the CPU while the thread waited: the state is a guess */

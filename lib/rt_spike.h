@@ -51,6 +51,8 @@ struct rt_ev {
 	bool prev_runnable;     /* switch: prev left still runnable (state R, R+) */
 	char prev_comm[RT_SPIKE_COMM];
 	int64_t expires;        /* hrtimer_start: the soft expiry it armed (trace clock) */
+	bool has_target;        /* wakeup: target_cpu is set */
+	int target_cpu;         /* wakeup: the CPU whose run queue it joins */
 	int irq;                /* irq number or softirq vector */
 	char name[RT_SPIKE_NAME]; /* irq handler name or softirq name */
 };

@@ -394,6 +394,8 @@ static int take(struct tep_event *e, struct tep_record *r, int cpu, void *arg)
 	case RT_EV_WAKEUP:
 		ev->pid = (int)field(e, r, "pid");
 		ev->prio = (int)field(e, r, "prio");
+		ev->target_cpu = (int)field(e, r, "target_cpu");
+		ev->has_target = ev->target_cpu >= 0;
 		field_str(e, r, "comm", ev->comm, sizeof(ev->comm));
 		break;
 	case RT_EV_IRQ_ENTRY:

@@ -272,6 +272,12 @@ START_TEST(rt_throttling_is_named)
 			      "(sched_rt_runtime_us 950000 of 1000000) for 50000 us (100%)\n", 111) == 0,
 		      "%s", buf);
 	free(buf);
+	/* Nor when the thread waited on another CPU's queue (then migrated). */
+	ev[2].has_target = true;
+	ev[2].target_cpu = 0;
+	rt_spike_analyze(ev, nev, &q, &r);
+	ck_assert_int_eq(r.blockers[0].kind, RT_BLOCKER_TASK);
+	ev[2].target_cpu = 1;
 	/* Not throttling when the kernel does not throttle: the task holds it. */
 	q.rt_runtime_us = -1;
 	rt_spike_analyze(ev, nev, &q, &r);
