@@ -177,8 +177,10 @@ static void explain(struct ct_analysis *a, struct ct_run *run, const struct ct_t
 }
 
 /*
- * The policy of each RT task switched in (not ours), asked at once: a
- * blocker often exits (killed) before its spike is explained.
+ * The policy of each RT task switched in or woken (not ours), and of each
+ * task that execs (chrt sets the policy, then execs the command on
+ * another CPU, whose events may come later), asked at once: a blocker
+ * often exits (killed) before its spike is explained.
  */
 static void note_policies(struct ct_analysis *a, struct ct_run *run, const struct rt_ev *ev,
 			  size_t n)
@@ -186,15 +188,18 @@ static void note_policies(struct ct_analysis *a, struct ct_run *run, const struc
 	for (size_t i = 0; i < n; i++) {
 		int pid = ev[i].pid, policy;
 		bool ours = false;
+		/* switched in or woken at an RT priority, or exec'd (chrt ... exec) */
+		bool rt = (ev[i].type == RT_EV_SWITCH || ev[i].type == RT_EV_WAKEUP) &&
+			  ev[i].prio >= 0 && ev[i].prio < 100;
 
-		if (ev[i].type != RT_EV_SWITCH || pid <= 0 || ev[i].prio >= 100)
+		if (pid <= 0 || (!rt && ev[i].type != RT_EV_EXEC))
 			continue;
 		for (int k = 0; k < run->nthreads && !ours; k++)
 			ours = pid == (int)atomic_load(&run->threads[k].tid);
 		if (ours || cached_policy(a, pid) >= 0)
 			continue;
 		policy = sched_getscheduler(pid);
-		if (policy >= 0) {
+		if (policy == SCHED_FIFO || policy == SCHED_RR) {
 			a->policies[a->npolicies % 64].pid = pid;
 			a->policies[a->npolicies % 64].policy = policy & ~SCHED_RESET_ON_FORK;
 			a->npolicies++;
