@@ -55,6 +55,14 @@ int rt_tracer_restart(struct rt_tracer *t);
 int rt_tracer_read(struct rt_tracer *t, int64_t from_ns, int64_t to_ns, struct rt_ev **ev,
 		   size_t *n, FILE *raw);
 
+/*
+ * Consume what the buffer holds so far while it goes on recording: the
+ * events, sorted by time, into a malloc'd array. Where the kernel lost
+ * events of a traced CPU since the last call (its per-CPU stats "overrun"
+ * or "dropped events" grew), an RT_EV_LOST marks the place. 0 or -errno.
+ */
+int rt_tracer_consume(struct rt_tracer *t, struct rt_ev **ev, size_t *n);
+
 /* Stop, remove the instance and free. NULL is fine. */
 void rt_tracer_close(struct rt_tracer *t);
 
