@@ -47,11 +47,14 @@ static int setup(const struct hackbench_config *cfg, struct rt_output *json, str
 	if (cfg->fifo && rt_cli_check_rt_permission(SCHED_FIFO, 1))
 		return RT_EXIT_FAILURE;
 	if ((err = hackbench_check_fd_limit(cfg, &needed, &limit))) {
-		rt_prog_error("%llu file descriptors needed (2 x %s%d fds, and a few), but the limit "
-			      "(ulimit -n) is %llu", (unsigned long long)needed,
-			      cfg->threads ? "groups x " : "", cfg->threads ? cfg->groups * cfg->fds
-									: cfg->fds,
-			      (unsigned long long)limit);
+		if (cfg->threads)
+			rt_prog_error("%llu file descriptors needed (2 x %d groups x %d fds, and a few), "
+				      "but the limit (ulimit -n) is %llu", (unsigned long long)needed,
+				      cfg->groups, cfg->fds, (unsigned long long)limit);
+		else
+			rt_prog_error("%llu file descriptors needed (2 x %d fds, and a few), but the "
+				      "limit (ulimit -n) is %llu", (unsigned long long)needed, cfg->fds,
+				      (unsigned long long)limit);
 		return RT_EXIT_FAILURE;
 	}
 	if ((err = rt_affinity_allowed(&allowed)) ||

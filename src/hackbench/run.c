@@ -568,7 +568,7 @@ static int one_round(struct round *r, struct hb_result *res, struct hb_round *ou
 {
 	const struct hackbench_config *cfg = r->cfg;
 	int64_t start_ns = 0, end_ns;
-	uint64_t one = 1;
+	uint64_t one = 1, finished;
 	int err;
 
 	if ((err = round_alloc(r))) {
@@ -607,6 +607,7 @@ static int one_round(struct round *r, struct hb_result *res, struct hb_round *ou
 	}
 	if (r->started && !r->failed)
 		wait_for(r, cfg->threads ? r->done_fd : -1, &r->done, r->nw);
+	finished = r->done; /* before end_workers() reaps the rest */
 	end_workers(r, r->stop || r->failed || !r->started);
 	end_ns = now_ns();
 	/* the next round's workers must not inherit -F's policy */
@@ -625,7 +626,7 @@ static int one_round(struct round *r, struct hb_result *res, struct hb_round *ou
 	if (r->stop < 0)
 		res->duration_over = true;
 	if (r->started && !r->failed) {
-		bool completed = !r->stop || r->done == r->nw;
+		bool completed = finished == r->nw;
 
 		*out = (struct hb_round){
 			.time_ns = end_ns - start_ns,
