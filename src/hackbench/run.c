@@ -569,7 +569,7 @@ static int one_round(struct round *r, struct hb_result *res, struct hb_round *ou
 	const struct hackbench_config *cfg = r->cfg;
 	int64_t start_ns = 0, end_ns;
 	uint64_t one = 1, finished;
-	int err;
+	int err, policy = -1, prio = 0; /* before -F */
 
 	if ((err = round_alloc(r))) {
 		rt_prog_error_errno(-err, "cannot set up the run");
@@ -588,7 +588,8 @@ static int one_round(struct round *r, struct hb_result *res, struct hb_round *ou
 		r->failed = true;
 	}
 	if (!r->failed && !r->stop && cfg->fifo) {
-		if ((err = rt_sched_set(0, SCHED_FIFO, 1))) {
+		if ((err = rt_sched_get(0, &policy, &prio)) ||
+		    (err = rt_sched_set(0, SCHED_FIFO, 1))) {
 			rt_prog_error_errno(-err, "cannot switch the main thread to SCHED_FIFO 1");
 			r->failed = true;
 		} else {
@@ -611,8 +612,8 @@ static int one_round(struct round *r, struct hb_result *res, struct hb_round *ou
 	end_workers(r, r->stop || r->failed || !r->started);
 	end_ns = now_ns();
 	/* the next round's workers must not inherit -F's policy */
-	if (res->fifo_main && (err = rt_sched_set(0, SCHED_OTHER, 0)) && !r->failed) {
-		rt_prog_error_errno(-err, "cannot switch the main thread back to SCHED_OTHER");
+	if (policy >= 0 && (err = rt_sched_set(0, policy, prio)) && !r->failed) {
+		rt_prog_error_errno(-err, "cannot switch the main thread back to its policy");
 		r->failed = true;
 	}
 	if (cfg->threads)

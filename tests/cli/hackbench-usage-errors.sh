@@ -4,7 +4,8 @@
 # as errors but negative values wrapped around, and exited 1); -F without
 # the permission for SCHED_FIFO, and too low a file descriptor limit, are
 # one line and exit 1 before any output (2.4 printed the header first and
-# hung, or left its workers blocked); an unwritable --json path likewise.
+# hung, or left its workers blocked); an unwritable --json path likewise; a
+# worker that cannot be created is one line, exit 1, and no process is left.
 . "$top_srcdir/tests/cli/lib.sh"
 
 while IFS='|' read -r name args; do
@@ -78,6 +79,21 @@ if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null 2>&1; then
 		expect_empty_stdout
 		[ "$(wc -l <"$ERR")" -eq 1 ] || fail "-F: $(wc -l <"$ERR") lines on stderr"
 		expect_match "$ERR" '^hackbench: not permitted to use SCHED_FIFO priority 1: run as root, grant CAP_SYS_NICE'
+		# A worker that cannot be created (RLIMIT_NPROC): one line, exit 1, no hang,
+		# and the workers already created are gone (2.4 left one behind).
+		for mode in -P -T; do
+			rc=0
+			timeout 30 setpriv --reuid=65534 --regid=65534 --clear-groups prlimit --nproc=30 \
+				"$WORK/hackbench" --no-preflight $mode -g 2 -l 10 >"$OUT" 2>"$ERR" </dev/null || rc=$?
+			RC=$rc
+			expect_exit 1
+			expect_match "$ERR" '^hackbench: cannot create worker [0-9]+ of 80 \((process|thread)\): Resource temporarily unavailable$'
+			[ "$(wc -l <"$ERR")" -eq 1 ] || fail "$mode nproc: $(wc -l <"$ERR") lines on stderr"
+			expect_no_match "$OUT" '^Time:'
+		done
+		sleep 0.5
+		[ "$(ps -u 65534 -o comm= | grep -c '^hackbench$')" -eq 0 ] ||
+			fail "workers of uid 65534 left after the failed creation"
 	fi
 fi
 finish
