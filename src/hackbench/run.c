@@ -649,6 +649,8 @@ int hackbench_run(const struct hackbench_config *cfg, const sigset_t *signals,
 
 	memset(res, 0, sizeof(*res));
 	res->workers_policy = rt_sched_policy_in_force();
+	/* a write to a channel whose reader is gone is an error, not the end of hackbench */
+	signal(SIGPIPE, SIG_IGN);
 	sigaddset(&with_chld, SIGCHLD);
 	if (sigprocmask(SIG_BLOCK, &with_chld, NULL) ||
 	    (sig_fd = signalfd(-1, &with_chld, SFD_CLOEXEC | SFD_NONBLOCK)) < 0) {
