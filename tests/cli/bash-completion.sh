@@ -8,7 +8,7 @@ need_cmd bash
 bc=/usr/share/bash-completion/bash_completion
 [ -r "$bc" ] || skip "bash-completion is not installed ($bc)"
 mkdir "$WORK/bin" && touch "$WORK/result.json" "$WORK/result-hist.txt" "$WORK/result.png"
-for t in cyclictest signaltest sigwaittest ptsematest svsematest pmqtest; do
+for t in cyclictest signaltest sigwaittest ptsematest svsematest pmqtest hackbench; do
 	ln -s "$(tool "$t")" "$WORK/bin/$t"
 done
 
@@ -58,4 +58,15 @@ for t in signaltest sigwaittest ptsematest svsematest pmqtest; do
 	complete_words "$t" --qu >"$OUT"
 	expect_text "$OUT" "--quiet"
 done
+# hackbench: its options; -p and -F take no value, --json a file
+complete_words hackbench --gr >"$OUT"
+expect_text "$OUT" "--groups"
+complete_words hackbench -p --pi >"$OUT"
+expect_text "$OUT" "--pipe"
+complete_words hackbench -F --thr >"$OUT"
+expect_text "$OUT" "--threads"
+(cd "$WORK" && complete_words hackbench --json res) >"$OUT"
+grep -q 'result.json' "$OUT" || fail "hackbench --json: no file name: $(cat "$OUT")"
+complete_words hackbench -g "" >"$OUT"
+expect_text "$OUT" ""
 finish

@@ -6,6 +6,7 @@
 # the CPUs measured (a pinned thread's, or every allowed CPU); before the
 # run, stderr has exactly the "WARN: preflight:" lines the machine's state
 # calls for, each once, also with -q; --no-preflight silences them.
+# hackbench (a load) too, without the warnings about measuring.
 . "$top_srcdir/tests/cli/lib.sh"
 need_rt
 need_python3
@@ -43,4 +44,11 @@ done
 run_tool_timeout 30 signaltest -q -l 20 --json="$WORK/s.json"
 expect_exit 0
 env_ok "$WORK/s.json" "$ALLOWED" 0 0
+# hackbench, a load: every allowed CPU, and no warning about its priority or idle states.
+run_tool_timeout 30 hackbench -g 1 -f 2 -l 10 --json="$WORK/h.json"
+expect_exit 0
+env_ok "$WORK/h.json" "$ALLOWED" 1 1
+run_tool_timeout 30 hackbench -g 1 -f 2 -l 10 --no-preflight
+expect_exit 0
+expect_no_match "$ERR" 'preflight'
 finish
