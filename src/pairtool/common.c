@@ -24,7 +24,9 @@ const char pairtool_results_help[] =
 	"          --percentiles     after the summary, print percentile lines\n"
 	"          --warmup=TIME     drop what is measured in the first TIME (as -D);\n"
 	"                            -D and -l count after it\n"
-	"          --no-preflight    no warnings about the machine before the run\n"
+	"          --no-preflight    no warnings about the machine before the run, also\n"
+	"                            when stderr is a terminal\n"
+	"          --preflight       those warnings also when stderr is not a terminal\n"
 	"          --records=FILE    append interval records (JSON lines) to FILE\n"
 	"          --records-interval=TIME  a record per pair every TIME (as -D, default 60)\n"
 	"\nUsage errors exit with 2, run-time errors with 1, a failed verdict with 3.\n";
@@ -178,8 +180,9 @@ static int read_environment(const struct pairtool_common *cfg, struct rt_pair *p
 	}
 	if ((err = rt_env_read(env, &measured)))
 		return err;
-	if (!cfg->results.no_preflight)
-		rt_env_preflight(stderr, env, &how);
+	if ((err = rt_env_preflight(env, &how)))
+		return err;
+	rt_cli_preflight_print(&cfg->results, env);
 	return 0;
 }
 

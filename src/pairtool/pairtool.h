@@ -29,6 +29,8 @@ enum { PAIRTOOL_OPT_JSON = 256, PAIRTOOL_OPT_VERSION };
 	{ "loops", required_argument, NULL, 'l' }, \
 	{ "priority", required_argument, NULL, 'p' }, \
 	{ "prio", required_argument, NULL, 'p' }, \
+	/* 2.4's "--pr" abbreviates --priority; --preflight would make it ambiguous */ \
+	{ "pr", required_argument, NULL, 'p' }, \
 	{ "quiet", no_argument, NULL, 'q' }, \
 	{ "version", no_argument, NULL, PAIRTOOL_OPT_VERSION }, \
 	RT_CLI_RESULT_LONG_OPTIONS
