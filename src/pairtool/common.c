@@ -204,7 +204,8 @@ static int collect(struct results *res, const struct pairtool_ops *ops, void *to
 }
 
 /* Judged before the JSON, which carries the verdict and the exit code. */
-static int judge(const struct pairtool_common *cfg, struct results *res, int rc)
+static int judge(const struct pairtool_common *cfg, const struct pairtool_ops *ops, void *tool,
+		 struct results *res, int rc)
 {
 	if (!rt_limits_any(&cfg->results.limits))
 		return rc;
@@ -213,6 +214,7 @@ static int judge(const struct pairtool_common *cfg, struct results *res, int rc)
 		return RT_EXIT_FAILURE;
 	}
 	res->judged = true;
+	res->verdict.naming = (struct rt_verdict_naming){ ops->pair_tasks, tool };
 	return rc == RT_EXIT_OK && !res->verdict.pass ? RT_EXIT_VERDICT : rc;
 }
 
@@ -306,7 +308,7 @@ int pairtool_run(const struct pairtool_common *cfg, const struct rt_report *rep,
 		rt_prog_error_errno(ENOMEM, "cannot collect the results");
 		rc = RT_EXIT_FAILURE;
 	} else if (!rc) {
-		rc = judge(cfg, &res, ops->report(tool));
+		rc = judge(cfg, ops, tool, &res, ops->report(tool));
 		if (rt_records_set_finish(&res.records, res.windows, res.series, cfg->results.records))
 			rc = RT_EXIT_FAILURE;
 		if (json.f)

@@ -81,6 +81,9 @@ struct pairtool_ops {
 	 * participant that records series i. */
 	int (*nseries)(void *tool);
 	int (*series_part)(void *tool, int i);
+	/* Pairs (may be NULL: threads): series i's sender and receiver as
+	 * the display numbers them, for the verdict's "pair i (#S -> #R)". */
+	void (*pair_tasks)(void *tool, int i, int *sender, int *receiver);
 	/* After the JSON, may be NULL (2.4's place of the "# Break:" line). */
 	void (*epilogue)(void *tool);
 	const char *what;        /* "pairs" or "threads", for the error lines */
