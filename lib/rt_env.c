@@ -195,11 +195,14 @@ static void preempt_mode(struct rt_env *e, const char *root)
 		return;
 	}
 	if (s)
-		snprintf(why, sizeof(why), "%s names no current mode in parentheses", path);
+		snprintf(why, sizeof(why), "%s names no current mode in parentheses",
+			 path);
 	else if (unmounted)
 		snprintf(why, sizeof(why), "debugfs not mounted");
-	else if (err == ENOENT && e->preempt_model && strcmp(e->preempt_model, "PREEMPT_DYNAMIC") == 0)
-		snprintf(why, sizeof(why), "no %s (a kernel without CONFIG_SCHED_DEBUG)", path);
+	else if (err == ENOENT && e->preempt_model &&
+		 strcmp(e->preempt_model, "PREEMPT_DYNAMIC") == 0)
+		snprintf(why, sizeof(why), "no %s (a kernel without CONFIG_SCHED_DEBUG)",
+			 path);
 	else if (err == ENOENT)
 		snprintf(why, sizeof(why), "no dynamic preemption (PREEMPT_DYNAMIC off)");
 	else
@@ -519,7 +522,8 @@ static bool deep_idle(const struct rt_env_cpu *c)
 }
 
 /* Append one warning; false (and all dropped) when out of memory. */
-static bool warn(struct rt_env *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static bool warn(struct rt_env *e, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 
 static bool warn(struct rt_env *e, const char *fmt, ...)
 {
@@ -547,24 +551,27 @@ int rt_env_preflight(struct rt_env *e, const struct rt_env_run *run)
 
 	drop_preflight(e);
 	if (!run->realtime)
-		ok = warn(e, "measuring without a real-time priority (no -p, or SCHED_OTHER): "
-			  "these are not real-time latencies");
+		ok = warn(e, "measuring without a real-time priority (no -p, or "
+			  "SCHED_OTHER): these are not real-time latencies");
 	if (ok && e->rt_runtime_us >= 0)
-		ok = warn(e, "RT throttling is active (kernel.sched_rt_runtime_us %" PRId64 " of %"
-			  PRId64 "): a real-time task running that long is stopped",
+		ok = warn(e, "RT throttling is active (kernel.sched_rt_runtime_us %" PRId64
+			  " of %" PRId64 "): a real-time task running that long is stopped",
 			  e->rt_runtime_us, e->rt_period_us);
-	if (ok && e->isolcpus && *e->isolcpus && cpus_where(e, not_isolated, cpus, sizeof(cpus)))
+	if (ok && e->isolcpus && *e->isolcpus &&
+	    cpus_where(e, not_isolated, cpus, sizeof(cpus)))
 		ok = warn(e, "measured CPU(s) %s not isolated while CPU(s) %s are", cpus,
 			  e->isolcpus);
 	if (ok && cpus_where(e, slow_governor, cpus, sizeof(cpus)))
-		ok = warn(e, "cpufreq governor other than performance on measured CPU(s) %s", cpus);
+		ok = warn(e, "cpufreq governor other than performance on measured CPU(s) %s",
+			  cpus);
 	if (ok && !run->pm_qos_held && cpus_where(e, deep_idle, cpus, sizeof(cpus)))
-		ok = warn(e, "idle states deeper than %d us exit latency enabled on measured "
-			  "CPU(s) %s", RT_ENV_DEEP_IDLE_US, cpus);
+		ok = warn(e, "idle states deeper than %d us exit latency enabled on "
+			  "measured CPU(s) %s", RT_ENV_DEEP_IDLE_US, cpus);
 	if (ok && e->hypervisor == 1)
-		ok = warn(e, "running in a virtual machine (hypervisor %s): the host's scheduling "
-			  "adds latency the guest cannot see",
-			  e->hypervisor_type ? e->hypervisor_type : "not named by the kernel");
+		ok = warn(e, "running in a virtual machine (hypervisor %s): the host's "
+			  "scheduling adds latency the guest cannot see",
+			  e->hypervisor_type ? e->hypervisor_type
+					     : "not named by the kernel");
 	if (ok)
 		return 0;
 	drop_preflight(e);

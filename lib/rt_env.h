@@ -32,7 +32,8 @@ struct rt_env_cpu {
 struct rt_env {
 	char *release, *version, *cmdline;
 	char *preempt_model;   /* "PREEMPT_RT", "PREEMPT_DYNAMIC", "PREEMPT", NULL */
-	const char *preempt_model_source; /* "/sys/kernel/realtime", "kernel_version", NULL */
+	/* What named the model: "/sys/kernel/realtime", "kernel_version", NULL */
+	const char *preempt_model_source;
 	char *preempt_mode;    /* PREEMPT_DYNAMIC's current mode (debugfs), NULL */
 	char *preempt_mode_source;  /* the file it was read from, NULL when unknown */
 	char *preempt_mode_unknown; /* why it is unknown, NULL when known */
@@ -51,7 +52,8 @@ struct rt_env {
 	int cpus_online, cpus_present; /* -1 not exposed */
 	struct rt_env_cpu *cpus; /* the measured CPUs */
 	unsigned ncpus;
-	char **preflight;      /* rt_env_preflight()'s warnings, without "WARN: preflight: " */
+	/* rt_env_preflight()'s warnings, without "WARN: preflight: " */
+	char **preflight;
 	unsigned npreflight;
 };
 

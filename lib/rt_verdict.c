@@ -159,7 +159,8 @@ void rt_verdict_write_json(struct rt_json *j, const struct rt_verdict *v)
 		if (v->naming.pair_tasks) {
 			int sender, receiver;
 
-			v->naming.pair_tasks(v->naming.ctx, b->thread, &sender, &receiver);
+			v->naming.pair_tasks(v->naming.ctx, b->thread, &sender,
+					     &receiver);
 			rt_json_int(j, "pair", b->thread);
 			rt_json_int(j, "sender", sender);
 			rt_json_int(j, "receiver", receiver);

@@ -65,7 +65,7 @@ struct rt_verdict {
 	bool pass;
 	size_t nbroken;
 	struct rt_broken *broken;
-	struct rt_verdict_naming naming; /* set after rt_verdict_judge(), which clears it */
+	struct rt_verdict_naming naming; /* set after rt_verdict_judge() (it clears it) */
 };
 
 /*

@@ -204,8 +204,8 @@ static int collect(struct results *res, const struct pairtool_ops *ops, void *to
 }
 
 /* Judged before the JSON, which carries the verdict and the exit code. */
-static int judge(const struct pairtool_common *cfg, const struct pairtool_ops *ops, void *tool,
-		 struct results *res, int rc)
+static int judge(const struct pairtool_common *cfg, const struct pairtool_ops *ops,
+		 void *tool, struct results *res, int rc)
 {
 	if (!rt_limits_any(&cfg->results.limits))
 		return rc;
