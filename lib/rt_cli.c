@@ -131,10 +131,10 @@ bool rt_cli_results_need_hist(const struct rt_cli_results *r, bool json)
 	return json || r->percentiles || r->limits.npct > 0 || r->records;
 }
 
-unsigned rt_cli_preflight_print(const struct rt_cli_results *r, const struct rt_env *e)
+unsigned rt_cli_preflight_print(enum rt_cli_preflight when, const struct rt_env *e)
 {
-	if (r->preflight == RT_CLI_PREFLIGHT_NEVER ||
-	    (r->preflight == RT_CLI_PREFLIGHT_TTY && !isatty(STDERR_FILENO)))
+	if (when == RT_CLI_PREFLIGHT_NEVER ||
+	    (when == RT_CLI_PREFLIGHT_TTY && !isatty(STDERR_FILENO)))
 		return 0;
 	for (unsigned i = 0; i < e->npreflight; i++)
 		fprintf(stderr, "WARN: preflight: %s\n", e->preflight[i]);

@@ -110,11 +110,11 @@ int rt_cli_result_option(struct rt_cli_results *r, int c, const char *arg);
 
 /*
  * Print e's preflight warnings ("WARN: preflight: ..." lines) on stderr
- * where r says: with --preflight, or by default when stderr is a terminal
- * (a script that merges stderr sees 2.4's bytes); never with --no-preflight.
- * Returns how many lines were printed.
+ * where `when` says: with --preflight, or by default when stderr is a
+ * terminal (a script that merges stderr sees 2.4's bytes); never with
+ * --no-preflight. Returns how many lines were printed.
  */
-unsigned rt_cli_preflight_print(const struct rt_cli_results *r, const struct rt_env *e);
+unsigned rt_cli_preflight_print(enum rt_cli_preflight when, const struct rt_env *e);
 
 /* After all options (stdout_taken: a live display or -v): 0 or RT_EXIT_USAGE. */
 int rt_cli_results_check(const struct rt_cli_results *r, bool stdout_taken);

@@ -650,7 +650,7 @@ static int read_environment(struct ct_ctx *c)
 		rt_prog_error_errno(-err, "cannot judge the machine's state");
 		return RT_EXIT_FAILURE;
 	}
-	rt_cli_preflight_print(&cfg->results, &c->env);
+	rt_cli_preflight_print(cfg->results.preflight, &c->env);
 	return 0;
 }
 

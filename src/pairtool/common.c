@@ -182,7 +182,7 @@ static int read_environment(const struct pairtool_common *cfg, struct rt_pair *p
 		return err;
 	if ((err = rt_env_preflight(env, &how)))
 		return err;
-	rt_cli_preflight_print(&cfg->results, env);
+	rt_cli_preflight_print(cfg->results.preflight, env);
 	return 0;
 }
 
