@@ -110,21 +110,34 @@ void rt_broken_limit_name(const struct rt_broken *b, char *buf, size_t len)
 	}
 }
 
+/* "thread 1", or "pair 1 (#3 -> #2)". */
+static void series_label(const struct rt_verdict *v, int i, char *buf, size_t len)
+{
+	int sender, receiver;
+
+	if (!v->naming.pair_tasks) {
+		snprintf(buf, len, "thread %d", i);
+		return;
+	}
+	v->naming.pair_tasks(v->naming.ctx, i, &sender, &receiver);
+	snprintf(buf, len, "pair %d (#%d -> #%d)", i, sender, receiver);
+}
+
 void rt_verdict_write_text(FILE *f, const struct rt_verdict *v, const char *unit)
 {
-	char name[40];
+	char name[40], who[64];
 
 	fprintf(f, "# Verdict: %s\n", v->pass ? "PASS" : "FAIL");
 	for (size_t k = 0; k < v->nbroken; k++) {
 		const struct rt_broken *b = &v->broken[k];
 
 		rt_broken_limit_name(b, name, sizeof(name));
+		series_label(v, b->thread, who, sizeof(who));
 		if (b->kind == RT_BROKEN_NO_SAMPLES)
-			fprintf(f, "# Verdict: thread %d: no samples, nothing was measured\n",
-				b->thread);
+			fprintf(f, "# Verdict: %s: no samples, nothing was measured\n", who);
 		else
-			fprintf(f, "# Verdict: thread %d: %s: %" PRId64 " > %" PRId64 "%s%s\n",
-				b->thread, name, b->value, b->bound,
+			fprintf(f, "# Verdict: %s: %s: %" PRId64 " > %" PRId64 "%s%s\n",
+				who, name, b->value, b->bound,
 				b->kind == RT_BROKEN_OVERRUNS ? "" : " ",
 				b->kind == RT_BROKEN_OVERRUNS ? "" : unit);
 	}
@@ -143,7 +156,17 @@ void rt_verdict_write_json(struct rt_json *j, const struct rt_verdict *v)
 		rt_broken_limit_name(b, name, sizeof(name));
 		rt_json_object_begin(j, NULL);
 		rt_json_string(j, "limit", name);
-		rt_json_int(j, "thread", b->thread);
+		if (v->naming.pair_tasks) {
+			int sender, receiver;
+
+			v->naming.pair_tasks(v->naming.ctx, b->thread, &sender,
+					     &receiver);
+			rt_json_int(j, "pair", b->thread);
+			rt_json_int(j, "sender", sender);
+			rt_json_int(j, "receiver", receiver);
+		} else {
+			rt_json_int(j, "thread", b->thread);
+		}
 		rt_json_int(j, "value", b->value);
 		rt_json_int(j, "bound", b->bound);
 		rt_json_object_end(j);

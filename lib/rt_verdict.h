@@ -50,10 +50,22 @@ struct rt_broken {
 	int64_t bound;
 };
 
+/*
+ * How the text and the JSON name a series: "thread N" by default; a pair
+ * tool's "pair N (#S -> #R)", with S and R its sender and receiver as the
+ * tool's display numbers its tasks ("#S -> #R, Min ...").
+ */
+struct rt_verdict_naming {
+	/* Series i's sender and receiver task numbers; NULL: threads. */
+	void (*pair_tasks)(void *ctx, int series, int *sender, int *receiver);
+	void *ctx;
+};
+
 struct rt_verdict {
 	bool pass;
 	size_t nbroken;
 	struct rt_broken *broken;
+	struct rt_verdict_naming naming; /* set after rt_verdict_judge() (it clears it) */
 };
 
 /*
@@ -70,11 +82,16 @@ void rt_broken_limit_name(const struct rt_broken *b, char *buf, size_t len);
 /*
  * "# Verdict: PASS" or "# Verdict: FAIL", then one line per broken limit:
  * "# Verdict: thread 1: max-percentile=99.9: 81 > 80 us",
- * "# Verdict: thread 0: samples: none" ... unit is "us" or "ns".
+ * "# Verdict: pair 1 (#3 -> #2): max-latency: 90 > 80 us",
+ * "# Verdict: thread 0: no samples, nothing was measured" ... unit is "us"
+ * or "ns".
  */
 void rt_verdict_write_text(FILE *f, const struct rt_verdict *v, const char *unit);
 
-/* "verdict": {"result": "pass"|"fail", "broken": [{limit, thread, value, bound}...]} */
+/*
+ * "verdict": {"result": "pass"|"fail", "broken": [{limit, thread, value, bound}...]};
+ * a pair tool's entries have "pair", "sender", "receiver" where "thread" is.
+ */
 void rt_verdict_write_json(struct rt_json *j, const struct rt_verdict *v);
 
 #endif

@@ -655,8 +655,11 @@ static int read_environment(struct ct_ctx *c)
 		rt_prog_error_errno(-err, "cannot read the machine's state");
 		return RT_EXIT_FAILURE;
 	}
-	if (!cfg->results.no_preflight)
-		rt_env_preflight(stderr, &c->env, &how);
+	if ((err = rt_env_preflight(&c->env, &how))) {
+		rt_prog_error_errno(-err, "cannot judge the machine's state");
+		return RT_EXIT_FAILURE;
+	}
+	rt_cli_preflight_print(cfg->results.preflight, &c->env);
 	return 0;
 }
 

@@ -62,8 +62,11 @@ static int setup(const struct hackbench_config *cfg, struct rt_output *json, str
 		rt_prog_error_errno(-err, "cannot read the machine's state");
 		return RT_EXIT_FAILURE;
 	}
-	if (!cfg->no_preflight)
-		rt_env_preflight(stderr, env, &how);
+	if ((err = rt_env_preflight(env, &how))) {
+		rt_prog_error_errno(-err, "cannot judge the machine's state");
+		return RT_EXIT_FAILURE;
+	}
+	rt_cli_preflight_print(cfg->preflight, env);
 	return 0;
 }
 

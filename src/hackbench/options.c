@@ -10,7 +10,7 @@
 
 #include "options.h"
 
-enum { OPT_JSON = 256, OPT_VERSION, OPT_NO_PREFLIGHT };
+enum { OPT_JSON = 256, OPT_VERSION, OPT_NO_PREFLIGHT, OPT_PREFLIGHT };
 
 static const struct option long_opts[] = {
 	{ "fds", required_argument, NULL, 'f' },
@@ -27,6 +27,9 @@ static const struct option long_opts[] = {
 	{ "duration", required_argument, NULL, 'D' },
 	{ "json", required_argument, NULL, OPT_JSON },
 	{ "no-preflight", no_argument, NULL, OPT_NO_PREFLIGHT },
+	{ "preflight", no_argument, NULL, OPT_PREFLIGHT },
+	/* 2.4's --pr abbreviated --processes: kept beside --preflight */
+	{ "pr", no_argument, NULL, 'P' },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 },
 };
@@ -50,7 +53,9 @@ static void usage(void)
 	      "-D TIME   --duration=TIME   repeat the run as a steady load for TIME: N, Ns, Nm,\n"
 	      "                            Nh or Nd (stopped early by SIGINT or SIGTERM)\n"
 	      "          --json=FILE       write the results as JSON to FILE ('-' = stdout)\n"
-	      "          --no-preflight    no warnings about the machine before the run\n"
+	      "          --no-preflight    no warnings about the machine before the run, also\n"
+	      "                            on a terminal\n"
+	      "          --preflight       those warnings also when stderr is not a terminal\n"
 	      "          --version         print the version and exit\n"
 	      "\nUsage errors exit with 2, run-time errors with 1.\n",
 	      stdout);
@@ -141,7 +146,8 @@ static int parse_one(struct hackbench_config *cfg, int c, int argc, char *argv[]
 						   optarg);
 		break;
 	case OPT_JSON: cfg->json = optarg; break;
-	case OPT_NO_PREFLIGHT: cfg->no_preflight = true; break;
+	case OPT_NO_PREFLIGHT: cfg->preflight = RT_CLI_PREFLIGHT_NEVER; break;
+	case OPT_PREFLIGHT: cfg->preflight = RT_CLI_PREFLIGHT_ALWAYS; break;
 	case OPT_VERSION:
 		rt_prog_print_version(stdout);
 		return -1;

@@ -6,6 +6,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "rt_cli.h"
+
 /* Linux has at most 4194304 (PID_MAX_LIMIT) tasks: 2 x groups x fds beyond that cannot run. */
 #define HB_MAX_TASKS 4194304LL
 #define HB_MAX_GROUPS 100000
@@ -25,7 +27,7 @@ struct hackbench_config {
 	bool fifo;                /* -F: the parent at SCHED_FIFO 1 once the workers exist */
 	uint64_t duration_s;      /* -D: repeat the run until then, 0 = one run */
 	const char *json;         /* --json, "-" = stdout */
-	bool no_preflight;        /* --no-preflight */
+	enum rt_cli_preflight preflight; /* the last of --preflight, --no-preflight */
 	/* Words 2.4 ignores silently; main warns about them. */
 	const char *ignored_word; /* the first non-option word (old positional form) */
 	int ignored_words;

@@ -24,7 +24,9 @@ const char pairtool_results_help[] =
 	"          --percentiles     after the summary, print percentile lines\n"
 	"          --warmup=TIME     drop what is measured in the first TIME (as -D);\n"
 	"                            -D and -l count after it\n"
-	"          --no-preflight    no warnings about the machine before the run\n"
+	"          --no-preflight    no warnings about the machine before the run, also\n"
+	"                            when stderr is a terminal\n"
+	"          --preflight       those warnings also when stderr is not a terminal\n"
 	"          --records=FILE    append interval records (JSON lines) to FILE\n"
 	"          --records-interval=TIME  a record per pair every TIME (as -D, default 60)\n"
 	"\nUsage errors exit with 2, run-time errors with 1, a failed verdict with 3.\n";
@@ -184,8 +186,9 @@ static int read_environment(const struct pairtool_common *cfg, struct rt_pair *p
 	}
 	if ((err = rt_env_read(env, &measured)))
 		return err;
-	if (!cfg->results.no_preflight)
-		rt_env_preflight(stderr, env, &how);
+	if ((err = rt_env_preflight(env, &how)))
+		return err;
+	rt_cli_preflight_print(cfg->results.preflight, env);
 	return 0;
 }
 
@@ -207,7 +210,8 @@ static int collect(struct results *res, const struct pairtool_ops *ops, void *to
 }
 
 /* Judged before the JSON, which carries the verdict and the exit code. */
-static int judge(const struct pairtool_common *cfg, struct results *res, int rc)
+static int judge(const struct pairtool_common *cfg, const struct pairtool_ops *ops,
+		 void *tool, struct results *res, int rc)
 {
 	if (!rt_limits_any(&cfg->results.limits))
 		return rc;
@@ -216,6 +220,7 @@ static int judge(const struct pairtool_common *cfg, struct results *res, int rc)
 		return RT_EXIT_FAILURE;
 	}
 	res->judged = true;
+	res->verdict.naming = (struct rt_verdict_naming){ ops->pair_tasks, tool };
 	return rc == RT_EXIT_OK && !res->verdict.pass ? RT_EXIT_VERDICT : rc;
 }
 
@@ -309,7 +314,7 @@ int pairtool_run(const struct pairtool_common *cfg, const struct rt_report *rep,
 		rt_prog_error_errno(ENOMEM, "cannot collect the results");
 		rc = RT_EXIT_FAILURE;
 	} else if (!rc) {
-		rc = judge(cfg, &res, ops->report(tool));
+		rc = judge(cfg, ops, tool, &res, ops->report(tool));
 		if ((err = rt_records_set_finish(&res.records, res.windows, res.series))) {
 			rt_prog_error_errno(-err, "records '%s'", cfg->results.records);
 			rc = RT_EXIT_FAILURE;

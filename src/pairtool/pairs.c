@@ -257,6 +257,14 @@ static int part_cpu(struct rt_pair_part *pt)
 	return pt->role.cpu >= 0 ? pt->role.cpu : atomic_load(&pt->cur_cpu);
 }
 
+/* Pair i: receiver #2i, sender #2i+1; the display and the verdict say "#2i+1 -> #2i". */
+static void pair_tasks(void *tool, int i, int *sender, int *receiver)
+{
+	(void)tool;
+	*sender = 2 * i + 1;
+	*receiver = 2 * i;
+}
+
 /* "#0: ID.., P.., CPU.., I..; #1: ID.., P.., CPU.., Cycles .." and "#1 -> #0, Min ..". */
 static size_t format_block(struct pairs_run *r)
 {
@@ -279,15 +287,17 @@ static size_t format_block(struct pairs_run *r)
 	}
 	for (int i = 0; i < r->cfg->pairs; i++) {
 		struct rt_stats s;
+		int tx, rx;
 
-		rt_pubstats_read(&rt_pair_part(r->p, 2 * i)->latency, &s);
+		pair_tasks(r, i, &tx, &rx);
+		rt_pubstats_read(&rt_pair_part(r->p, rx)->latency, &s);
 		if (rt_stats_empty(&s))
 			used += (size_t)snprintf(b + used, r->buflen - used, "#%d -> #%d (not yet ready)\n",
-						 2 * i + 1, 2 * i);
+						 tx, rx);
 		else
 			used += (size_t)snprintf(b + used, r->buflen - used,
 					 "#%d -> #%d, Min %4" PRId64 ", Cur %4" PRId64 ", Avg %4" PRId64
-					 ", Max %4" PRId64 "\n", 2 * i + 1, 2 * i, s.min, s.last,
+					 ", Max %4" PRId64 "\n", tx, rx, s.min, s.last,
 					 (int64_t)(rt_stats_avg(&s) + 0.5), s.max);
 	}
 	return used;
@@ -397,6 +407,7 @@ static int run(const struct pairs_config *cfg, const struct rt_report *rep, void
 		.write_json = write_json,
 		.nseries = nseries,
 		.series_part = series_part,
+		.pair_tasks = pair_tasks,
 		.epilogue = print_break,
 		.stops_trace = true,
 		.what = "pairs",

@@ -29,6 +29,8 @@ enum { PAIRTOOL_OPT_JSON = 256, PAIRTOOL_OPT_VERSION };
 	{ "loops", required_argument, NULL, 'l' }, \
 	{ "priority", required_argument, NULL, 'p' }, \
 	{ "prio", required_argument, NULL, 'p' }, \
+	/* 2.4's "--pr" abbreviates --priority; --preflight would make it ambiguous */ \
+	{ "pr", required_argument, NULL, 'p' }, \
 	{ "quiet", no_argument, NULL, 'q' }, \
 	{ "version", no_argument, NULL, PAIRTOOL_OPT_VERSION }, \
 	RT_CLI_RESULT_LONG_OPTIONS
@@ -79,6 +81,9 @@ struct pairtool_ops {
 	 * participant that records series i. */
 	int (*nseries)(void *tool);
 	int (*series_part)(void *tool, int i);
+	/* Pairs (may be NULL: threads): series i's sender and receiver as
+	 * the display numbers them, for the verdict's "pair i (#S -> #R)". */
+	void (*pair_tasks)(void *tool, int i, int *sender, int *receiver);
 	/* After the JSON, may be NULL (2.4's place of the "# Break:" line). */
 	void (*epilogue)(void *tool);
 	const char *what;        /* "pairs" or "threads", for the error lines */

@@ -277,7 +277,8 @@ START_TEST(hackbench_values_land_in_the_config)
 	ck_assert_int_eq(hb.fds, 4);
 	ck_assert_uint_eq(hb.loops, 5);
 	ck_assert_uint_eq(hb.datasize, 6);
-	ck_assert(hb.threads && hb.transport == HB_PIPE && hb.fifo && hb.no_preflight);
+	ck_assert(hb.threads && hb.transport == HB_PIPE && hb.fifo &&
+		  hb.preflight == RT_CLI_PREFLIGHT_NEVER);
 	ck_assert_uint_eq(hb.duration_s, 120);
 	ck_assert_str_eq(hb.json, "x.json");
 	/* 2.4's abbreviations: --d is --datasize although --duration exists */
@@ -304,6 +305,23 @@ START_TEST(hackbench_values_land_in_the_config)
 	expect_error(HACKBENCH, "hackbench: invalid --groups '2x': must be 1..100000");
 	ck_assert_int_eq(parse(HACKBENCH, "-i -p"), 2);
 	expect_error(HACKBENCH, "hackbench: --pipe|-p and --inet|-i cannot be used together");
+}
+END_TEST
+
+START_TEST(preflight_options_last_one_wins)
+{
+	ck_assert_int_eq(parse(CYCLICTEST, "-q"), 0);
+	ck_assert_int_eq(ct.results.preflight, RT_CLI_PREFLIGHT_TTY);
+	ck_assert_int_eq(parse(CYCLICTEST, "--no-preflight --preflight"), 0);
+	ck_assert_int_eq(ct.results.preflight, RT_CLI_PREFLIGHT_ALWAYS);
+	ck_assert_int_eq(parse(SIGNALTEST, "--preflight --no-preflight"), 0);
+	ck_assert_int_eq(st.common.results.preflight, RT_CLI_PREFLIGHT_NEVER);
+	ck_assert_int_eq(parse(SIGWAITTEST, "--pre"), 0);
+	ck_assert_int_eq(pc.common.results.preflight, RT_CLI_PREFLIGHT_ALWAYS);
+	/* 2.4's --pr still abbreviates --priority, beside --preflight */
+	ck_assert_int_eq(parse(PTSEMATEST, "--pr=70"), 0);
+	ck_assert_int_eq(pc.common.priority, 70);
+	ck_assert_str_eq(err_text, "");
 }
 END_TEST
 
@@ -335,6 +353,7 @@ Suite *unit_suite(void)
 	tcase_add_test(tc, pair_tools_values_land_in_the_config);
 	tcase_add_test(tc, verdict_options_land_in_every_tool);
 	tcase_add_test(tc, hackbench_values_land_in_the_config);
+	tcase_add_test(tc, preflight_options_last_one_wins);
 	tcase_add_test(tc, help_and_version_end_parsing_with_minus_one);
 	suite_add_tcase(s, tc);
 	return s;
