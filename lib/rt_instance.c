@@ -25,33 +25,38 @@ int rt_instance_create(const char *tracing_dir, const char *tool, char *name, si
 	    (size_t)snprintf(path, sizeof(path), "%s/instances/%s", tracing_dir, name) >=
 		    sizeof(path))
 		return -ENAMETOOLONG;
-	/* Retried only when a cleaner took the fresh directory before our lock. */
-	for (int try = 0; try < 5 && err == -EAGAIN; try++) {
-		int fd;
-
-		if (mkdir(path, 0750) < 0) {
-			err = -errno;
-			if (err == -EEXIST && try > 0) {
-				err = -EAGAIN; /* the cleaner has not removed it yet */
-				usleep(1000);
+	/* Tried again only while a cleaner has the fresh directory (rt_owner_hold). */
+	for (int try = 0; try < RT_OWNER_RETRIES; try++) {
+		if (*lock_fd < 0) {
+			if (mkdir(path, 0750) < 0) {
+				if (errno != EEXIST || try == 0)
+					return -errno; /* at first: one we did not create */
+				usleep(RT_OWNER_RETRY_US); /* the cleaner's rmdir is not done */
+				continue;
 			}
-			continue;
+			*lock_fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+			if (*lock_fd < 0 && errno != ENOENT) {
+				err = -errno;
+				rmdir(path);
+				return err;
+			}
+			if (*lock_fd < 0)
+				continue;
 		}
-		fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-		if (fd < 0) {
-			err = errno == ENOENT ? -EAGAIN : -errno;
-			continue;
-		}
-		err = rt_owner_hold(fd, path);
-		if (!err) {
-			*lock_fd = fd;
+		err = rt_owner_hold(*lock_fd, path);
+		if (!err)
 			return 0;
+		if (err != -EBUSY) {
+			close(*lock_fd);
+			*lock_fd = -1;
+			if (err != -EAGAIN)
+				return err;
 		}
-		close(fd);
-		if (err == -EAGAIN)
-			usleep(1000);
-		else
-			rmdir(path);
+		usleep(RT_OWNER_RETRY_US);
+	}
+	if (*lock_fd >= 0) {
+		close(*lock_fd);
+		*lock_fd = -1;
 	}
 	return err;
 }

@@ -83,7 +83,7 @@ static bool same_object(int fd, const char *path)
 int rt_owner_hold(int fd, const char *path)
 {
 	if (flock(fd, LOCK_EX | LOCK_NB) < 0)
-		return errno == EWOULDBLOCK ? -EAGAIN : -errno;
+		return errno == EWOULDBLOCK ? -EBUSY : -errno;
 	if (path && !same_object(fd, path)) {
 		flock(fd, LOCK_UN);
 		return -EAGAIN;

@@ -29,6 +29,14 @@
 /* "ns18446744073709551615-" and its NUL */
 #define RT_OWNER_PREFIX_MAX 24
 
+/*
+ * A creator that lost its fresh object to a cleaner tries again this often,
+ * this long apart: the cleaner may be preempted while it holds the lock,
+ * and removing a tracefs instance takes tens of ms (up to 2 s in all).
+ */
+#define RT_OWNER_RETRIES 400
+#define RT_OWNER_RETRY_US 5000
+
 struct rt_owner {
 	pid_t pid;          /* in its own pid namespace */
 	uint64_t pidns_ino; /* RT_OWNER_INIT_PIDNS in the initial namespace */
@@ -51,9 +59,11 @@ int rt_owner_parse(const char *name, const char *stem, struct rt_owner *o, const
 
 /*
  * Lock the object just created, open as fd and reachable as path (NULL:
- * cannot be looked up, as a message queue without an mqueue mount): 0, or
- * -EAGAIN when a cleaner took it first (it is or will be removed: create it
- * anew), or -errno. The lock lasts until every copy of fd is closed.
+ * cannot be looked up, as a message queue without an mqueue mount): 0;
+ * -EBUSY while a cleaner holds the lock (try again: it either removes the
+ * object or lets it go); -EAGAIN when path no longer is the object (a
+ * cleaner removed it: create it anew); or -errno. The lock lasts until
+ * every copy of fd is closed.
  */
 int rt_owner_hold(int fd, const char *path);
 

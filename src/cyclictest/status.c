@@ -45,28 +45,38 @@ void cyclictest_status_clean_stale(void)
 	closedir(d);
 }
 
-/* The object, created and locked; another try when a cleaner took it first. */
+/* The object, created and locked; tried again only while a cleaner has it. */
 static int create_shm(struct ct_status *st)
 {
 	char path[sizeof(st->shm_name) + 8];
 	int err = -EAGAIN;
 
 	snprintf(path, sizeof(path), "/dev/shm%s", st->shm_name);
-	for (int try = 0; try < 5 && err == -EAGAIN; try++) {
-		st->shm_fd = shm_open(st->shm_name, O_CREAT | O_EXCL | O_RDWR | O_CLOEXEC, 0600);
-		if (st->shm_fd < 0 && errno == EEXIST && try > 0) {
-			usleep(1000); /* the cleaner has not removed it yet */
-			continue;
+	for (int try = 0; try < RT_OWNER_RETRIES; try++) {
+		if (st->shm_fd < 0) {
+			st->shm_fd = shm_open(st->shm_name, O_CREAT | O_EXCL | O_RDWR | O_CLOEXEC,
+					      0600);
+			if (st->shm_fd < 0 && (errno != EEXIST || try == 0))
+				return -errno; /* at first: one we did not create */
+			if (st->shm_fd < 0) {
+				usleep(RT_OWNER_RETRY_US); /* the cleaner has not removed it yet */
+				continue;
+			}
 		}
-		if (st->shm_fd < 0)
-			return -errno;
 		err = rt_owner_hold(st->shm_fd, path);
-		if (err) {
-			close(st->shm_fd); /* the cleaner that took it removes it */
+		if (!err)
+			return 0;
+		if (err != -EBUSY) {
+			close(st->shm_fd); /* a cleaner removed it: anew */
 			st->shm_fd = -1;
-			if (err == -EAGAIN)
-				usleep(1000);
+			if (err != -EAGAIN)
+				return err;
 		}
+		usleep(RT_OWNER_RETRY_US);
+	}
+	if (st->shm_fd >= 0) {
+		close(st->shm_fd);
+		st->shm_fd = -1;
 	}
 	return err;
 }

@@ -40,7 +40,7 @@ while flock -n -x "$held" true && [ "$_w" -lt 50 ]; do
 done
 
 for r in a b; do
-	unshare -pf --mount-proc "$CT" -q -p 80 -i 1000 -D 3 --json="$WORK/$r.json" \
+	unshare -pf --mount-proc "$CT" -q -p 80 -i 1000 -D 5 --json="$WORK/$r.json" \
 		>"$WORK/$r.out" 2>"$WORK/$r.err" </dev/null &
 	eval "pid_$r=\$!"
 done

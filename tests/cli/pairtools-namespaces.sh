@@ -86,8 +86,8 @@ for t in pmqtest svsematest; do
 done
 
 # svsematest: a live run of another namespace keeps its set; a killed one's goes.
-# (A namespace's pid 1 ignores SIGINT from outside: the live run ends by -D.)
-ns_start live svsematest -q -p 80 -i 1000 -D 8
+# (The live run ends by -D, after the run of the initial namespace.)
+ns_start live svsematest -q -p 80 -i 1000 -D 10
 ns_start dead svsematest -q -p 80 -i 1000 -D 30
 clive=$(ns_child live)
 cdead=$(ns_child dead)

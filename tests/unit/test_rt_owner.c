@@ -112,9 +112,9 @@ START_TEST(gone_only_when_the_lock_is_free)
 	close(b);
 	b = open(path, O_RDONLY | O_CLOEXEC);
 	ck_assert(rt_owner_gone(b, path, &other));
-	/* The cleaner holds it now: a creator that comes late must start again. */
+	/* The cleaner holds it now: a creator that comes late must wait. */
 	a = open(path, O_RDWR | O_CLOEXEC);
-	ck_assert_int_eq(rt_owner_hold(a, path), -EAGAIN);
+	ck_assert_int_eq(rt_owner_hold(a, path), -EBUSY);
 	close(a);
 	close(b);
 	/* A name that now refers to another object is neither held nor removed. */
