@@ -29,9 +29,10 @@ int rt_instance_create(const char *tracing_dir, const char *tool, char *name, si
 	for (int try = 0; try < RT_OWNER_RETRIES; try++) {
 		if (*lock_fd < 0) {
 			if (mkdir(path, 0750) < 0) {
+				/* At first: one we did not create. Later: a cleaner's. */
 				if (errno != EEXIST || try == 0)
-					return -errno; /* at first: one we did not create */
-				usleep(RT_OWNER_RETRY_US); /* the cleaner's rmdir is not done */
+					return -errno;
+				usleep(RT_OWNER_RETRY_US);
 				continue;
 			}
 			*lock_fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
