@@ -9,6 +9,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "rt_instance.h"
 #include "rt_tracer.h"
 
 #ifndef HAVE_TRACEFS
@@ -185,6 +186,7 @@ static const char *const softirq_names[] = {
 
 struct rt_tracer {
 	struct tracefs_instance *inst;
+	int inst_lock_fd;           /* held while the instance exists (rt_instance.h) */
 	struct tep_handle *tep;
 	char enabled[512];          /* "sched_switch sched_wakeup ..." */
 	cpu_set_t cpus;             /* the traced CPUs */
@@ -222,11 +224,19 @@ int rt_tracer_open(struct rt_tracer **out, const char *tool, const cpu_set_t *cp
 	t = calloc(1, sizeof(*t));
 	if (!t)
 		return -ENOMEM;
-	snprintf(name, sizeof(name), "%s-%d", tool, (int)getpid());
+	err = rt_instance_create(tracefs_tracing_dir(), tool, name, sizeof(name), &t->inst_lock_fd);
+	if (err) {
+		*why = err == -EEXIST ? "creating the tracefs instance: one of this name exists "
+					"and is not ours"
+				      : "creating the tracefs instance";
+		free(t);
+		return err;
+	}
 	errno = 0;
-	t->inst = tracefs_instance_create(name);
+	t->inst = tracefs_instance_alloc(NULL, name);
 	if (!t->inst) {
 		err = fail(why, "creating the tracefs instance");
+		rt_instance_remove(tracefs_tracing_dir(), name, t->inst_lock_fd);
 		free(t);
 		return err;
 	}
@@ -555,52 +565,16 @@ void rt_tracer_close(struct rt_tracer *t)
 		tracefs_trace_off(t->inst);
 		tracefs_instance_destroy(t->inst);
 		tracefs_instance_free(t->inst);
+		close(t->inst_lock_fd); /* after the removal: no cleaner races us */
 	}
 	if (t->tep)
 		tep_free(t->tep);
 	free(t);
 }
 
-/* "<tool>-<digits>": the pid, else 0. */
-static pid_t instance_pid(const char *name, const char *tool)
-{
-	size_t len = strlen(tool);
-	char *end;
-	long pid;
-
-	if (strncmp(name, tool, len) != 0 || name[len] != '-' || !isdigit((unsigned char)name[len + 1]))
-		return 0;
-	pid = strtol(name + len + 1, &end, 10);
-	return *end == '\0' && pid > 0 && pid <= INT_MAX ? (pid_t)pid : 0;
-}
-
-/* By hand rather than tracefs_instances(), whose compiled regex is never freed. */
 void rt_tracer_clean_stale(const char *tool)
 {
-	char path[PATH_MAX];
-	const char *dir = tracefs_tracing_dir();
-	struct dirent *d;
-	DIR *dp;
-
-	if (!dir)
-		return;
-	snprintf(path, sizeof(path), "%s/instances", dir);
-	dp = opendir(path);
-	if (!dp)
-		return;
-	while ((d = readdir(dp))) {
-		pid_t pid = instance_pid(d->d_name, tool);
-		struct tracefs_instance *inst;
-
-		if (pid <= 0 || pid == getpid() || kill(pid, 0) == 0 || errno != ESRCH)
-			continue;
-		inst = tracefs_instance_alloc(NULL, d->d_name);
-		if (inst) {
-			tracefs_instance_destroy(inst);
-			tracefs_instance_free(inst);
-		}
-	}
-	closedir(dp);
+	rt_instance_clean_stale(tracefs_tracing_dir(), tool);
 }
 
 #endif

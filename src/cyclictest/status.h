@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Status while running: the SIGUSR2 snapshot in the POSIX shm object
- * /cyclictest<PID> and the -F named pipe served by a helper thread.
+ * /cyclictest<PID> (/ns<INODE>-cyclictest<PID> outside the initial pid
+ * namespace, see rt_owner.h), locked for the life of the run, and the -F
+ * named pipe served by a helper thread.
  */
 #ifndef CYCLICTEST_STATUS_H
 #define CYCLICTEST_STATUS_H
@@ -13,7 +15,7 @@
 #include "measure.h"
 
 struct ct_status {
-	char shm_name[32];
+	char shm_name[64];
 	int shm_fd;              /* -1 when not created */
 	const char *fifo_path;   /* NULL without -F */
 	bool fifo_created;
@@ -23,7 +25,7 @@ struct ct_status {
 	struct ct_run *run;
 };
 
-/* Remove /dev/shm/cyclictest<PID> objects whose process is gone. */
+/* Remove the status objects of runs that are provably gone (rt_owner_gone). */
 void cyclictest_status_clean_stale(void);
 
 /* Create the shm object (0600, O_EXCL) and the fifo. 0 or -errno (what in *what). */
