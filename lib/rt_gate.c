@@ -1,5 +1,22 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
+#include <errno.h>
+#include <time.h>
+
 #include "rt_gate.h"
+#include "rt_time.h"
+
+/* A robust lock's owner died: the state it guards is two integers, always whole. */
+static void lock(struct rt_gate *g)
+{
+	if (pthread_mutex_lock(&g->lock) == EOWNERDEAD)
+		pthread_mutex_consistent(&g->lock);
+}
+
+static void cond_wait(struct rt_gate *g)
+{
+	if (pthread_cond_wait(&g->cond, &g->lock) == EOWNERDEAD)
+		pthread_mutex_consistent(&g->lock);
+}
 
 int rt_gate_init(struct rt_gate *g, bool shared)
 {
@@ -13,8 +30,12 @@ int rt_gate_init(struct rt_gate *g, bool shared)
 	pthread_mutexattr_init(&ma);
 	pthread_condattr_init(&ca);
 	err = pthread_mutexattr_setpshared(&ma, pshared);
+	if (!err && shared)
+		err = pthread_mutexattr_setrobust(&ma, PTHREAD_MUTEX_ROBUST);
 	if (!err)
 		err = pthread_condattr_setpshared(&ca, pshared);
+	if (!err)
+		err = pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
 	if (!err)
 		err = pthread_mutex_init(&g->lock, &ma);
 	if (!err) {
@@ -35,25 +56,44 @@ void rt_gate_destroy(struct rt_gate *g)
 
 void rt_gate_arrive(struct rt_gate *g)
 {
-	pthread_mutex_lock(&g->lock);
+	lock(g);
 	g->arrived++;
 	pthread_cond_broadcast(&g->cond);
 	while (!g->open)
-		pthread_cond_wait(&g->cond, &g->lock);
+		cond_wait(g);
 	pthread_mutex_unlock(&g->lock);
 }
 
 void rt_gate_wait_arrived(struct rt_gate *g, int n)
 {
-	pthread_mutex_lock(&g->lock);
+	lock(g);
 	while (g->arrived < n && !g->open)
-		pthread_cond_wait(&g->cond, &g->lock);
+		cond_wait(g);
 	pthread_mutex_unlock(&g->lock);
+}
+
+bool rt_gate_wait_arrived_for(struct rt_gate *g, int n, int64_t timeout_ns)
+{
+	struct timespec now, until;
+	bool arrived;
+	int err = 0;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	until = rt_time_from_ns(rt_time_to_ns(&now) + timeout_ns);
+	lock(g);
+	while (g->arrived < n && !g->open && err != ETIMEDOUT) {
+		err = pthread_cond_timedwait(&g->cond, &g->lock, &until);
+		if (err == EOWNERDEAD)
+			pthread_mutex_consistent(&g->lock);
+	}
+	arrived = g->arrived >= n || g->open;
+	pthread_mutex_unlock(&g->lock);
+	return arrived;
 }
 
 void rt_gate_open(struct rt_gate *g)
 {
-	pthread_mutex_lock(&g->lock);
+	lock(g);
 	g->open = 1;
 	pthread_cond_broadcast(&g->cond);
 	pthread_mutex_unlock(&g->lock);

@@ -10,6 +10,7 @@
 
 #include <pthread.h>
 #include <stdbool.h>
+#include <stdint.h>
 
 struct rt_gate {
 	pthread_mutex_t lock;
@@ -27,6 +28,13 @@ void rt_gate_arrive(struct rt_gate *g);
 
 /* Main: block until n participants have arrived. */
 void rt_gate_wait_arrived(struct rt_gate *g, int n);
+
+/*
+ * Main: the same, for at most timeout_ns; true when they have arrived (or
+ * the gate is open). A shared gate's lock is robust: a participant process
+ * that dies holding it does not block the main thread.
+ */
+bool rt_gate_wait_arrived_for(struct rt_gate *g, int n, int64_t timeout_ns);
 
 void rt_gate_open(struct rt_gate *g);
 
