@@ -8,15 +8,13 @@
 #ifndef RT_GATE_H
 #define RT_GATE_H
 
-#include <pthread.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 
 struct rt_gate {
-	pthread_mutex_t lock;
-	pthread_cond_t cond;
-	int arrived;
-	int open;
+	_Atomic unsigned arrived;
+	_Atomic unsigned open;
 };
 
 /* 0 or -errno; shared: usable across fork(). */
@@ -31,8 +29,8 @@ void rt_gate_wait_arrived(struct rt_gate *g, int n);
 
 /*
  * Main: the same, for at most timeout_ns; true when they have arrived (or
- * the gate is open). A shared gate's lock is robust: a participant process
- * that dies holding it does not block the main thread.
+ * the gate is open). A participant process stopped or killed at the gate
+ * never blocks the main thread (nor does it block the others' start).
  */
 bool rt_gate_wait_arrived_for(struct rt_gate *g, int n, int64_t timeout_ns);
 
