@@ -341,6 +341,9 @@ int pairtool_run(const struct pairtool_common *cfg, const struct rt_report *rep,
 	bool locked = false;
 	int rc, err, failed = 0;
 
+	/* A reader of stdout that goes away (| head) must not end the run: the
+	 * writes fail with EPIPE, the files are still written, exit 1 says it. */
+	signal(SIGPIPE, SIG_IGN);
 	if ((err = rt_signal_setup(&signals))) {
 		rt_prog_error_errno(-err, "cannot set up signal handling");
 		return RT_EXIT_FAILURE;
