@@ -83,6 +83,7 @@ int rt_prog_close_stdout(void)
 {
 	int err = 0;
 
+	errno = 0; /* not a stale errno of something else */
 	if (fflush(stdout) != 0 || ferror(stdout))
 		err = errno ? -errno : -EIO;
 	if (fclose(stdout) != 0 && !err && errno != EBADF)

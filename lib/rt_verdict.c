@@ -40,21 +40,26 @@ static int judge_one(struct rt_verdict *v, size_t *cap, const struct rt_limits *
 	int err = 0;
 
 	if (rt_stats_empty(&s->stats))
-		return add(v, cap, (struct rt_broken){ RT_BROKEN_NO_SAMPLES, 0, i, 0, 1 });
+		return add(v, cap, (struct rt_broken){ .kind = RT_BROKEN_NO_SAMPLES, .thread = i,
+						     .bound = 1 });
 	if (l->max_latency >= 0 && s->stats.max > l->max_latency)
-		err = add(v, cap, (struct rt_broken){ RT_BROKEN_MAX_LATENCY, 0, i, s->stats.max,
-						      l->max_latency });
+		err = add(v, cap, (struct rt_broken){ .kind = RT_BROKEN_MAX_LATENCY, .thread = i,
+						      .value = s->stats.max,
+						      .bound = l->max_latency });
 	for (int k = 0; !err && k < l->npct; k++) {
 		int64_t val;
 
 		if (s->hist && rt_loghist_percentile(s->hist, l->pct[k].permyriad, &val) &&
 		    val > l->pct[k].bound)
-			err = add(v, cap, (struct rt_broken){ RT_BROKEN_PERCENTILE, l->pct[k].permyriad,
-							      i, val, l->pct[k].bound });
+			err = add(v, cap, (struct rt_broken){ .kind = RT_BROKEN_PERCENTILE,
+							      .permyriad = l->pct[k].permyriad,
+							      .thread = i, .value = val,
+							      .bound = l->pct[k].bound });
 	}
 	if (!err && l->max_overruns >= 0 && s->overruns > l->max_overruns)
-		err = add(v, cap, (struct rt_broken){ RT_BROKEN_OVERRUNS, 0, i, s->overruns,
-						      l->max_overruns });
+		err = add(v, cap, (struct rt_broken){ .kind = RT_BROKEN_OVERRUNS, .thread = i,
+						      .value = s->overruns,
+						      .bound = l->max_overruns });
 	return err;
 }
 
@@ -69,6 +74,24 @@ int rt_verdict_judge(struct rt_verdict *v, const struct rt_limits *l, const stru
 	for (int i = 0; !err && i < n; i++)
 		err = judge_one(v, &cap, l, &s[i], i);
 	return err;
+}
+
+int rt_verdict_add_failed(struct rt_verdict *v, int thread, int64_t pid, const char *detail)
+{
+	struct rt_broken *m = realloc(v->broken, (v->nbroken + 1) * sizeof(*m));
+	struct rt_broken *b;
+
+	if (!m)
+		return -ENOMEM;
+	v->broken = m;
+	b = &m[v->nbroken++];
+	memset(b, 0, sizeof(*b));
+	b->kind = RT_BROKEN_FAILED;
+	b->thread = thread;
+	b->value = pid;
+	snprintf(b->detail, sizeof(b->detail), "%s", detail);
+	v->pass = false;
+	return 0;
 }
 
 void rt_verdict_free(struct rt_verdict *v)
@@ -103,6 +126,7 @@ void rt_broken_limit_name(const struct rt_broken *b, char *buf, size_t len)
 	case RT_BROKEN_NO_SAMPLES: snprintf(buf, len, "samples"); break;
 	case RT_BROKEN_MAX_LATENCY: snprintf(buf, len, "max-latency"); break;
 	case RT_BROKEN_OVERRUNS: snprintf(buf, len, "max-overruns"); break;
+	case RT_BROKEN_FAILED: snprintf(buf, len, "failed"); break;
 	case RT_BROKEN_PERCENTILE:
 		format_pct(b->permyriad, pct, sizeof(pct));
 		snprintf(buf, len, "max-percentile=%s", pct);
@@ -135,6 +159,8 @@ void rt_verdict_write_text(FILE *f, const struct rt_verdict *v, const char *unit
 		series_label(v, b->thread, who, sizeof(who));
 		if (b->kind == RT_BROKEN_NO_SAMPLES)
 			fprintf(f, "# Verdict: %s: no samples, nothing was measured\n", who);
+		else if (b->kind == RT_BROKEN_FAILED)
+			fprintf(f, "# Verdict: %s: failed: %s\n", who, b->detail);
 		else
 			fprintf(f, "# Verdict: %s: %s: %" PRId64 " > %" PRId64 "%s%s\n",
 				who, name, b->value, b->bound,
@@ -169,6 +195,8 @@ void rt_verdict_write_json(struct rt_json *j, const struct rt_verdict *v)
 		}
 		rt_json_int(j, "value", b->value);
 		rt_json_int(j, "bound", b->bound);
+		if (b->kind == RT_BROKEN_FAILED)
+			rt_json_string(j, "detail", b->detail);
 		rt_json_object_end(j);
 	}
 	rt_json_array_end(j);

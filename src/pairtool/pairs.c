@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "rt_affinity.h"
@@ -313,6 +314,35 @@ static void live_tick(void *tool)
 	fflush(stdout);
 }
 
+/* -f: "failed": [{participant, role, pid, cause}] of pair i's dead processes. */
+static void write_failed(struct rt_json *j, struct rt_pair *p, int i)
+{
+	struct rt_worker_exit how;
+	char cause[80];
+	bool any = false;
+
+	for (int k = 2 * i; k <= 2 * i + 1; k++) {
+		if (!rt_pair_failed(p, k, &how))
+			continue;
+		if (!any)
+			rt_json_array_begin(j, "failed");
+		any = true;
+		pairtool_exit_cause(&how, cause, sizeof(cause));
+		rt_json_object_begin(j, NULL);
+		rt_json_int(j, "participant", k);
+		rt_json_string(j, "role", k == 2 * i ? "receiver" : "sender");
+		rt_json_int(j, "pid", how.pid);
+		rt_json_string(j, "cause", cause);
+		if (how.code == CLD_EXITED)
+			rt_json_int(j, "exit_status", how.status);
+		else
+			rt_json_int(j, "signal", how.status);
+		rt_json_object_end(j);
+	}
+	if (any)
+		rt_json_array_end(j);
+}
+
 static void write_json(void *tool, struct rt_json *j)
 {
 	struct pairs_run *r = tool;
@@ -343,6 +373,7 @@ static void write_json(void *tool, struct rt_json *j)
 		if (rx->loghist)
 			rt_loghist_write_json(j, "latency_histogram", rx->loghist);
 		rt_json_object_end(j);
+		write_failed(j, r->p, i);
 		rt_json_object_end(j);
 		rt_report_sched_add(&sched, tx->ran_policy);
 		rt_report_sched_add(&sched, rx->ran_policy);
@@ -436,7 +467,7 @@ int pairs_main(const struct pairs_tool *tool, int argc, char *argv[])
 	struct pairs_config cfg;
 	struct rt_report rep;
 	void *data = NULL;
-	int rc;
+	int rc, err;
 
 	rt_prog_init(argv[0]);
 	rt_report_init(&rep, argc, argv); /* before getopt permutes argv */
@@ -453,7 +484,10 @@ int pairs_main(const struct pairs_tool *tool, int argc, char *argv[])
 	rc = run(&cfg, &rep, data);
 	if (tool->mech_teardown)
 		tool->mech_teardown(data, 2 * cfg.pairs);
-	if (rt_prog_close_stdout() && rc == RT_EXIT_OK)
-		rc = RT_EXIT_FAILURE;
+	if ((err = rt_prog_close_stdout())) {
+		rt_prog_error_errno(-err, "cannot write to stdout");
+		if (rc == RT_EXIT_OK)
+			rc = RT_EXIT_FAILURE;
+	}
 	return rc;
 }

@@ -92,11 +92,21 @@ struct pairtool_ops {
 };
 
 /*
+ * How a failed participant process ended, for the messages and the JSON:
+ * "killed by signal 9 (Killed)", "exited with status 3", "did not stop
+ * within 500 ms: killed by signal 9 (Killed)" (RT_WORKER_STOP_KILL_NS).
+ */
+void pairtool_exit_cause(const struct rt_worker_exit *how, char *buf, size_t len);
+
+/*
  * The whole run: signals, the --json file opened before anything runs,
  * permission and memory locking, the engine (p->cfg filled from pc, the
  * trace, the lossless histograms and the warm-up added), start, the main
  * loop, stop, report, verdict, JSON, then the --percentiles lines and the
- * verdict lines after everything 2.4 prints. The engine is
+ * verdict lines after everything 2.4 prints. A participant process that
+ * dies (-f) ends the run; it is named on stderr ("child PID (#K) killed by
+ * signal 9 (Killed)"), in a "# Failed:" line after the summary, in the
+ * records and in the verdict, and the run exits 1. The engine is
  * handed to the tool through *pair until the run returns. Exit code.
  */
 int pairtool_run(const struct pairtool_common *cfg, const struct rt_report *rep,

@@ -218,6 +218,46 @@ START_TEST(json_lists_broken_limits)
 }
 END_TEST
 
+START_TEST(a_failed_process_fails_a_passing_verdict_and_is_named)
+{
+	struct rt_limits l;
+	struct rt_verdict v;
+	struct rt_json j;
+	char *t, *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	fill();
+	rt_limits_init(&l);
+	l.max_latency = 5000;
+	ck_assert_int_eq(rt_verdict_judge(&v, &l, series, 2), 0);
+	ck_assert(v.pass);
+	ck_assert_int_eq(rt_verdict_add_failed(&v, 1, 1234,
+					       "child 1234 (#3) killed by signal 9 (Killed)"), 0);
+	ck_assert(!v.pass);
+	ck_assert_uint_eq(v.nbroken, 1);
+	t = text_of(verdict_text, &v);
+	ck_assert_str_eq(t, "# Verdict: FAIL\n"
+			    "# Verdict: thread 1: failed: child 1234 (#3) killed by signal 9 "
+			    "(Killed)\n");
+	free(t);
+	rt_json_init(&j, f);
+	rt_json_object_begin(&j, NULL);
+	rt_verdict_write_json(&j, &v);
+	rt_json_object_end(&j);
+	ck_assert_int_eq(rt_json_finish(&j), 0);
+	fclose(f);
+	ck_assert_ptr_nonnull(strstr(buf, "\"limit\": \"failed\",\n"
+					  "        \"thread\": 1,\n"
+					  "        \"value\": 1234,\n"
+					  "        \"bound\": 0,\n"
+					  "        \"detail\": \"child 1234 (#3) killed by signal 9 "
+					  "(Killed)\"\n"));
+	free(buf);
+	rt_verdict_free(&v);
+}
+END_TEST
+
 static void pct_text(FILE *f, const void *arg)
 {
 	(void)arg;
@@ -301,6 +341,7 @@ Suite *unit_suite(void)
 	tcase_add_test(tc, pairs_are_named_as_the_display_numbers_their_tasks);
 	tcase_add_test(tc, empty_series_fails_even_without_value_limits);
 	tcase_add_test(tc, json_lists_broken_limits);
+	tcase_add_test(tc, a_failed_process_fails_a_passing_verdict_and_is_named);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("percentile_output");
 	tcase_add_test(tc, percentile_lines_one_column_per_thread);
