@@ -79,6 +79,8 @@ int rt_records_end(struct rt_records *r, struct rt_json *j)
 	r->mem = NULL;
 	if (err)
 		return err;
+	if (r->failed)
+		return r->failed;
 	/* One write(): with O_APPEND a line is whole or absent. */
 	for (p = r->line, left = r->line_len; left > 0;) {
 		ssize_t n = write(r->fd, p, left);
@@ -86,7 +88,7 @@ int rt_records_end(struct rt_records *r, struct rt_json *j)
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0)
-			return -errno;
+			return r->failed = -errno;
 		p += n;
 		left -= (size_t)n;
 	}

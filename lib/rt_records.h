@@ -32,6 +32,7 @@ struct rt_records {
 	struct timespec start_wall;
 	int64_t window_start_ns; /* of the open window */
 	uint64_t window;         /* its number, from 0 */
+	int failed;              /* the first failed write: no more are tried */
 	char *line;              /* the line being built */
 	size_t line_len;
 	FILE *mem;
@@ -49,7 +50,11 @@ bool rt_records_window_due(const struct rt_records *r, int64_t now_ns);
 
 /* Begin a line of the given type: a compact JSON object with "type". */
 void rt_records_begin(struct rt_records *r, struct rt_json *j, const char *type);
-/* End the line and write it whole. 0 or -errno. */
+/*
+ * End the line and write it whole. 0 or -errno; after a failed write (a
+ * reader gone, a full disk) no later line is written, and each returns that
+ * first error.
+ */
 int rt_records_end(struct rt_records *r, struct rt_json *j);
 
 /*

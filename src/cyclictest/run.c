@@ -418,10 +418,11 @@ static void on_wake(void *ctx, int sig)
 		cyclictest_status_snapshot(&m->c->status);
 	}
 	if (cfg->verbose)
-		cyclictest_print_samples(stdout, run);
+		cyclictest_print_samples(stdout, run); /* drained even once stdout failed */
 	cyclictest_analyze_poll(&m->c->analysis, run);
 	rt_records_set_poll(&m->c->records, m->c->windows);
-	if (m->live && sig == 0) {
+	/* A reader gone or a full disk: the live output stops, the run goes on. */
+	if (m->live && sig == 0 && !rt_output_stdout_error()) {
 		if (cfg->smi)
 			update_smi(run);
 		if (!cfg->refresh_on_max || (m->last_max && any_new_max(run, m->last_max))) {
@@ -430,6 +431,7 @@ static void on_wake(void *ctx, int sig)
 				fflush(stdout);
 		}
 	}
+	rt_output_stdout_check(false);
 }
 
 /* The main thread sleeps in sigtimedwait: signals, thread completion, ticks. */
@@ -462,7 +464,7 @@ static void main_loop(struct ct_ctx *c)
 	m.status_buf = malloc(m.status_len);
 	if (m.live) {
 		cyclictest_print_frame(stdout, run, true);
-		fflush(stdout);
+		rt_output_stdout_check(true);
 	}
 	rt_workers_run(run->workers, &loop);
 	free(m.last_max);
@@ -563,8 +565,18 @@ static int report(struct ct_ctx *c)
 				    c->analysis.path);
 		rc = RT_EXIT_FAILURE;
 	}
-	if (!cfg->quiet && !cfg->verbose)
+	if (!cfg->quiet && !cfg->verbose && !rt_output_stdout_error())
 		cyclictest_print_frame(stdout, run, false);
+	/*
+	 * An output that failed during the run is in the JSON's return_code;
+	 * its one line comes at the end (stdout: rt_prog_close_stdout()).
+	 */
+	if (rt_output_stdout_check(true))
+		rc = RT_EXIT_FAILURE;
+	if ((err = cyclictest_status_fifo_error(&c->status))) {
+		rt_prog_error_errno(-err, "writing the fifo '%s'", cfg->fifo);
+		rc = RT_EXIT_FAILURE;
+	}
 	if (c->json_open) {
 		err = cyclictest_write_json(c->json_out.f, run, c->rep, rc, c->series,
 					    c->judged ? &c->verdict : NULL, &c->analysis, &c->env);
@@ -579,19 +591,23 @@ static int report(struct ct_ctx *c)
 		}
 	}
 	if (cfg->hist_buckets) {
-		FILE *out = c->hist_open ? c->hist_out.f : stdout;
+		bool to_file = c->hist_open;
 
-		err = cyclictest_print_histogram(out, run);
-		if (c->hist_open) {
+		err = cyclictest_print_histogram(to_file ? c->hist_out.f : stdout, run);
+		if (to_file) {
 			err = err ? err : rt_output_commit(&c->hist_out);
 			if (err)
 				rt_output_abort(&c->hist_out);
 			c->hist_open = false;
 		}
-		if (err) {
+		if (err && to_file) {
+			rt_prog_error_errno(-err, "cannot write --histfile '%s'", cfg->histfile);
+			rc = RT_EXIT_FAILURE;
+		} else if (err && !ferror(stdout) && !rt_output_stdout_error()) {
 			rt_prog_error_errno(-err, "cannot write the histogram");
 			rc = RT_EXIT_FAILURE;
 		}
+		/* a failed stdout is reported once, at the end */
 	}
 	if (cfg->quiet && !cfg->hist_buckets)
 		cyclictest_print_summary(stdout, run);
