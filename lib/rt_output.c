@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include "rt_output.h"
@@ -89,8 +90,10 @@ int rt_output_commit(struct rt_output *o)
 		o->f = NULL;
 		return err;
 	}
-	if (fflush(o->f) != 0 || ferror(o->f))
-		err = -EIO;
+	if (fflush(o->f) != 0)
+		err = errno > 0 ? -errno : -EIO;
+	else if (ferror(o->f))
+		err = rt_output_why(o, -EIO);
 	else if (fsync(fileno(o->f)) < 0)
 		err = -errno;
 	if (fclose(o->f) != 0 && !err)
@@ -102,6 +105,16 @@ int rt_output_commit(struct rt_output *o)
 	if (err)
 		unlink(o->tmppath);
 	reset(o);
+	return err;
+}
+
+int rt_output_why(const struct rt_output *o, int err)
+{
+	struct statvfs st;
+
+	if (err == -EIO && o->f && !o->is_stdout && fstatvfs(fileno(o->f), &st) == 0 &&
+	    st.f_bavail == 0)
+		return -ENOSPC;
 	return err;
 }
 

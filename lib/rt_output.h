@@ -30,6 +30,13 @@ int rt_output_commit(struct rt_output *o);
 void rt_output_abort(struct rt_output *o);
 
 /*
+ * Why writing o failed, for the message: err, except that the generic -EIO
+ * of a stream's error flag becomes -ENOSPC when o's filesystem is full.
+ * Call before rt_output_abort().
+ */
+int rt_output_why(const struct rt_output *o, int err);
+
+/*
  * Standard output as a live stream. A reader that goes away (EPIPE, with
  * SIGPIPE ignored by rt_signal_setup()) or a full disk must not end the run:
  * after the first failed write, standard output is sent to /dev/null (what

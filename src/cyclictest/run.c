@@ -573,13 +573,30 @@ static int report(struct ct_ctx *c)
 	 */
 	if (rt_output_stdout_check(true))
 		rc = RT_EXIT_FAILURE;
+	if (run->trace_err) {
+		rt_prog_error_errno(-run->trace_err, "-b: writing the tracefs file %s",
+				    run->trace_err_what);
+		rc = RT_EXIT_FAILURE;
+	}
 	if ((err = cyclictest_status_fifo_error(&c->status))) {
 		rt_prog_error_errno(-err, "writing the fifo '%s'", cfg->fifo);
 		rc = RT_EXIT_FAILURE;
 	}
+	/* --histfile before the JSON, whose return_code then says if it failed. */
+	if (cfg->hist_buckets && c->hist_open) {
+		err = rt_output_why(&c->hist_out, cyclictest_print_histogram(c->hist_out.f, run));
+		err = err ? err : rt_output_commit(&c->hist_out);
+		if (err) {
+			rt_output_abort(&c->hist_out);
+			rt_prog_error_errno(-err, "cannot write --histfile '%s'", cfg->histfile);
+			rc = RT_EXIT_FAILURE;
+		}
+		c->hist_open = false;
+	}
 	if (c->json_open) {
 		err = cyclictest_write_json(c->json_out.f, run, c->rep, rc, c->series,
 					    c->judged ? &c->verdict : NULL, &c->analysis, &c->env);
+		err = rt_output_why(&c->json_out, err);
 		if (!err)
 			err = rt_output_commit(&c->json_out);
 		else
@@ -590,24 +607,12 @@ static int report(struct ct_ctx *c)
 			rc = RT_EXIT_FAILURE;
 		}
 	}
-	if (cfg->hist_buckets) {
-		bool to_file = c->hist_open;
-
-		err = cyclictest_print_histogram(to_file ? c->hist_out.f : stdout, run);
-		if (to_file) {
-			err = err ? err : rt_output_commit(&c->hist_out);
-			if (err)
-				rt_output_abort(&c->hist_out);
-			c->hist_open = false;
-		}
-		if (err && to_file) {
-			rt_prog_error_errno(-err, "cannot write --histfile '%s'", cfg->histfile);
-			rc = RT_EXIT_FAILURE;
-		} else if (err && !ferror(stdout) && !rt_output_stdout_error()) {
-			rt_prog_error_errno(-err, "cannot write the histogram");
-			rc = RT_EXIT_FAILURE;
-		}
-		/* a failed stdout is reported once, at the end */
+	/* A failed stdout is reported once, at the end. */
+	if (cfg->hist_buckets && !cfg->histfile &&
+	    (err = cyclictest_print_histogram(stdout, run)) && !ferror(stdout) &&
+	    !rt_output_stdout_error()) {
+		rt_prog_error_errno(-err, "cannot write the histogram");
+		rc = RT_EXIT_FAILURE;
 	}
 	if (cfg->quiet && !cfg->hist_buckets)
 		cyclictest_print_summary(stdout, run);
