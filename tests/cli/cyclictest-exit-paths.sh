@@ -19,6 +19,7 @@ need_python3
 need_cmd timeout
 need_cmd pgrep
 CT=$(tool cyclictest)
+START_S=$(date +%s)
 
 T=$(awk '$3 == "tracefs" { print $2; exit }' /proc/mounts)
 [ -n "$T" ] && [ -r "$T/tracing_on" ] || T=""
@@ -46,16 +47,20 @@ fi
 
 # Files of one case under $D.
 new_case() {
+	echo "case $1 at $(($(date +%s) - START_S)) s"
 	CASE=$1
 	D="$WORK/$CASE"
 	mkdir -p "$D"
 	OUT="$D/stdout" ERR="$D/stderr"
 }
 
-# The options every case uses: all the outputs and the state a run creates.
+# The options every case uses: all the outputs and the state a run creates
+# (the tracing instance in the signal cases: its set-up is slow).
 common_opts() {
+	_a=""
+	case $CASE in sig*) _a=$ANALYZE ;; esac
 	echo "-m -p 80 -t 2 -i 1000 -h 50 --histfile=$D/h.txt --json=$D/j.json" \
-		"--records=$D/r.jsonl --records-interval=1 -F $D/fifo $ANALYZE"
+		"--records=$D/r.jsonl --records-interval=1 -F $D/fifo $_a"
 }
 
 # check_clean PID: nothing of the run is left on the machine.
@@ -82,32 +87,35 @@ check_clean() {
 	fi
 }
 
-# The records file: every line whole JSON, the last one the total line.
-check_records() {
-	python3 - "$1" <<'EOF' >"$WORK/rec.diag" 2>&1 || fail "$CASE: records: $(head -3 "$WORK/rec.diag")"
-import json, sys
-data = open(sys.argv[1], "rb").read()
-assert data.endswith(b"\n"), "last line not whole"
-lines = [json.loads(l) for l in data.decode().splitlines()]
-assert lines[0]["type"] == "run", "first line is not the run line"
-assert lines[-1]["type"] == "total", "last line is %s, not total" % lines[-1]["type"]
-EOF
-}
-
-# check_outputs [json|hist|records]...: those outputs are complete.
+# check_outputs [json|hist|records]...: those outputs are complete. One
+# python3 for the records and the JSON's return_code (into $D/json_rc).
 check_outputs() {
+	_rec=- _json=-
 	for _o in "$@"; do
 		case $_o in
 		json) check_json "$D/j.json" 2 ;;
 		hist) check_hist "$D/h.txt" 2 50 0 0 ;;
-		records) check_records "$D/r.jsonl" ;;
+		records) _rec="$D/r.jsonl" ;;
 		esac
 	done
+	[ -e "$D/j.json" ] && _json="$D/j.json"
+	python3 - "$_rec" "$_json" >"$D/json_rc" 2>"$WORK/rec.diag" <<'EOF' ||
+import json, sys
+if sys.argv[1] != "-":
+    data = open(sys.argv[1], "rb").read()
+    assert data.endswith(b"\n"), "records: last line not whole"
+    lines = [json.loads(l) for l in data.decode().splitlines()]
+    assert lines[0]["type"] == "run", "records: first line is not the run line"
+    assert lines[-1]["type"] == "total", "records: last line is %s, not total" % lines[-1]["type"]
+if sys.argv[2] != "-":
+    print(json.load(open(sys.argv[2]))["return_code"])
+EOF
+		fail "$CASE: $(tail -n 1 "$WORK/rec.diag")"
 	ls -A "$D" | grep '^\.' >"$WORK/tmpfiles" && fail "$CASE: temporary files left: $(cat "$WORK/tmpfiles")"
 }
 
 json_rc() {
-	python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["return_code"])' "$1"
+	cat "$D/json_rc"
 }
 
 # One line of stderr names the failed output, and it is the last line.
@@ -121,7 +129,11 @@ for sig in INT TERM HUP; do
 	# shellcheck disable=SC2046
 	"$CT" $(common_opts) >"$OUT" 2>"$ERR" </dev/null &
 	pid=$!
-	sleep 1.5
+	# the shm object exists while it runs, so its absence later means something
+	i=0
+	while [ ! -e "/dev/shm/cyclictest$pid" ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+	[ -e "/dev/shm/cyclictest$pid" ] || fail "$CASE: no /dev/shm/cyclictest$pid while running"
+	sleep 1
 	kill -"$sig" "$pid"
 	RC=0
 	wait "$pid" || RC=$?
@@ -131,9 +143,9 @@ for sig in INT TERM HUP; do
 done
 
 # ------------------------------------------------------------ SIGPIPE
-new_case sigpipe
+new_case sigpipe  # with the tracing instance too
 # shellcheck disable=SC2046
-("$CT" $(common_opts) -D 2 2>"$ERR" </dev/null &
+("$CT" $(common_opts) -D 1 2>"$ERR" </dev/null &
 	echo $! >"$D/pid"
 	wait $!
 	echo $? >"$D/rc") | head -c 1 >"$OUT"
@@ -142,18 +154,18 @@ RC=$(cat "$D/rc")
 expect_last_err "cyclictest: writing standard output: Broken pipe"
 [ "$(grep -c '^cyclictest: ' "$ERR")" -eq 1 ] || fail "$CASE: more than one error line"
 check_outputs json hist records
-[ "$(json_rc "$D/j.json")" = 1 ] || fail "$CASE: JSON return_code is not 1"
+[ "$(json_rc)" = 1 ] || fail "$CASE: JSON return_code is not 1"
 check_clean "$(cat "$D/pid")"
 
 # ------------------------------------------------------------ -F reader gone
 new_case fifo
 # shellcheck disable=SC2046
-"$CT" $(common_opts) -q -D 4 >"$OUT" 2>"$ERR" </dev/null &
+"$CT" $(common_opts) -q -D 2 >"$OUT" 2>"$ERR" </dev/null &
 pid=$!
 i=0
 while [ ! -p "$D/fifo" ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
 # Readers that open and close at once: the listing meets no reader (EPIPE).
-for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15; do
+for i in 1 2 3 4 5 6 7 8 9 10; do
 	kill -0 "$pid" 2>/dev/null && timeout 1 sh -c ': <"$1"' sh "$D/fifo" 2>/dev/null
 done
 # Then one that reads: the fifo still serves.
@@ -175,7 +187,7 @@ mkfifo "$D/rpipe"
 head -c 1 <"$D/rpipe" >/dev/null &
 reader=$!
 # shellcheck disable=SC2046
-"$CT" $(common_opts) -q -D 2 --records="$D/rpipe" >"$OUT" 2>"$ERR" </dev/null &
+"$CT" $(common_opts) -q -D 1 --records="$D/rpipe" >"$OUT" 2>"$ERR" </dev/null &
 pid=$!
 RC=0
 wait "$pid" || RC=$?
@@ -183,7 +195,7 @@ wait "$reader"
 [ "$RC" -eq 1 ] || fail "$CASE: exit $RC, expected 1"
 expect_last_err "cyclictest: cannot write --records file '$D/rpipe': Broken pipe"
 check_outputs json hist
-[ "$(json_rc "$D/j.json")" = 1 ] || fail "$CASE: JSON return_code is not 1"
+[ "$(json_rc)" = 1 ] || fail "$CASE: JSON return_code is not 1"
 rm -f "$D/rpipe"
 check_clean "$pid"
 
@@ -229,7 +241,7 @@ if [ -n "$NS" ]; then
 	expect_last_err "cyclictest: cannot write --histfile '$D/tiny/h.txt': No space left on device"
 	[ "$(cat "$D/tiny.ls")" = fill ] || fail "$CASE: left in the full fs: $(cat "$D/tiny.ls")"
 	check_outputs json records
-	[ "$(json_rc "$D/j.json")" = 1 ] || fail "$CASE: JSON return_code is not 1"
+	[ "$(json_rc)" = 1 ] || fail "$CASE: JSON return_code is not 1"
 	check_clean "$(cat "$D/pid")"
 
 	enospc records
@@ -240,7 +252,7 @@ if [ -n "$NS" ]; then
 	[ ! -s "$D/r.tiny" ] || [ "$(tail -c 1 "$D/r.tiny" | od -An -c | tr -d ' ')" = '\n' ] ||
 		fail "$CASE: a partial records line"
 	check_outputs json hist
-	[ "$(json_rc "$D/j.json")" = 1 ] || fail "$CASE: JSON return_code is not 1"
+	[ "$(json_rc)" = 1 ] || fail "$CASE: JSON return_code is not 1"
 	check_clean "$(cat "$D/pid")"
 fi
 
@@ -278,7 +290,7 @@ if [ -n "$NS" ] && [ -n "$T" ]; then
 		new_case tracefs-analyze
 		# shellcheck disable=SC2046
 		unshare -m --propagation private sh "$WORK/tracefs.sh" "$D" none "$T/instances" tmpfs \
-			"$CT" $(common_opts) -q -D 2
+			"$CT" $(common_opts) $ANALYZE -q -D 2
 		RC=$(cat "$D/rc" 2>/dev/null || echo none)
 		[ "$RC" = 1 ] || fail "$CASE: exit $RC, expected 1 (stderr: $(head -c 300 "$ERR"))"
 		expect_match "$ERR" "^cyclictest: --analyze: "
