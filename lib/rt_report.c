@@ -135,3 +135,18 @@ void rt_report_json_min_avg_max(struct rt_json *j, const struct rt_stats *s)
 	rt_json_double(j, "avg", rt_stats_avg(s), 2);
 	rt_json_int(j, "max", s->max);
 }
+
+void rt_report_json_cycles_min_max_avg(struct rt_json *j, const struct rt_stats *s)
+{
+	rt_json_uint(j, "cycles", s->count);
+	if (rt_stats_empty(s)) {
+		/* No sample: no number to invent. */
+		rt_json_null(j, "min");
+		rt_json_null(j, "max");
+		rt_json_null(j, "avg");
+		return;
+	}
+	rt_json_int(j, "min", s->min);
+	rt_json_int(j, "max", s->max);
+	rt_json_double(j, "avg", rt_stats_avg(s), 2);
+}

@@ -66,6 +66,13 @@ void rt_report_json_scheduling(struct rt_json *j, const struct rt_report_sched *
  */
 void rt_report_json_min_avg_max(struct rt_json *j, const struct rt_stats *s);
 
+/*
+ * A 2.4 thread entry's numbers: "cycles", then "min", "max", "avg" (two
+ * decimals) in 2.4's order (cyclictest, signaltest), each of the last three
+ * null without samples.
+ */
+void rt_report_json_cycles_min_max_avg(struct rt_json *j, const struct rt_stats *s);
+
 /* What a "T:" status line shows (cyclictest, signaltest). */
 struct rt_report_line {
 	int index;

@@ -127,6 +127,24 @@ void cyclictest_status_snapshot(struct ct_status *st)
 	free(buf);
 }
 
+/* One listing to one reader; a reader gone (EPIPE) loses it, and it is noted. */
+static void write_listing(struct ct_status *st, int fd, const char *buf, size_t n)
+{
+	while (n > 0) {
+		ssize_t w = write(fd, buf, n);
+		int expected = 0;
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w < 0) {
+			atomic_compare_exchange_strong(&st->fifo_error, &expected, -errno);
+			return;
+		}
+		buf += w;
+		n -= (size_t)w;
+	}
+}
+
 /* Serve one status listing to each reader that opens the fifo. */
 static void *fifo_thread(void *arg)
 {
@@ -146,7 +164,7 @@ static void *fifo_thread(void *arg)
 			break;
 		}
 		n = cyclictest_format_status_lines(buf, cap, st->run);
-		(void)!write(fd, buf, n);
+		write_listing(st, fd, buf, n);
 		close(fd);
 		nanosleep(&pause, NULL);
 	}
@@ -165,6 +183,11 @@ int cyclictest_status_start_fifo(struct ct_status *st)
 		return -err;
 	st->fifo_thread_started = true;
 	return 0;
+}
+
+int cyclictest_status_fifo_error(struct ct_status *st)
+{
+	return atomic_load(&st->fifo_error);
 }
 
 void cyclictest_status_close(struct ct_status *st)

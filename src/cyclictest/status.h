@@ -22,6 +22,7 @@ struct ct_status {
 	pthread_t fifo_thread;
 	bool fifo_thread_started;
 	_Atomic int fifo_stop;
+	_Atomic int fifo_error;  /* the first failed write to a reader, -errno */
 	struct ct_run *run;
 };
 
@@ -34,6 +35,13 @@ int cyclictest_status_open(struct ct_status *st, struct ct_run *run, const char 
 
 /* Start the fifo thread once the measurement threads exist. 0 or -errno. */
 int cyclictest_status_start_fifo(struct ct_status *st);
+
+/*
+ * The first write to a -F reader that failed (a reader that went away before
+ * its listing was written: -EPIPE), 0 if none. The fifo goes on serving the
+ * next readers.
+ */
+int cyclictest_status_fifo_error(struct ct_status *st);
 
 /* SIGUSR2: replace the shm object's content with the current status block. */
 void cyclictest_status_snapshot(struct ct_status *st);

@@ -146,6 +146,7 @@ static void tick(void *ctx)
 
 	if (t->ops->tick)
 		t->ops->tick(t->tool);
+	rt_output_stdout_check(false); /* a reader gone: the live display stops */
 	rt_records_set_poll(&t->res->records, t->res->windows);
 }
 
@@ -426,6 +427,9 @@ int pairtool_run(const struct pairtool_common *cfg, const struct rt_report *rep,
 			rt_prog_error_errno(-err, "records '%s'", cfg->results.records);
 			rc = RT_EXIT_FAILURE;
 		}
+		/* a stdout that failed is in the JSON's return_code too */
+		if (rt_output_stdout_check(true))
+			rc = RT_EXIT_FAILURE;
 		if (json.f)
 			rc = write_json(cfg, rep, ops, tool, &json, rc, &res);
 		if (ops->epilogue)

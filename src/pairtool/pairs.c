@@ -467,7 +467,7 @@ int pairs_main(const struct pairs_tool *tool, int argc, char *argv[])
 	struct pairs_config cfg;
 	struct rt_report rep;
 	void *data = NULL;
-	int rc, err;
+	int rc;
 
 	rt_prog_init(argv[0]);
 	rt_report_init(&rep, argc, argv); /* before getopt permutes argv */
@@ -484,10 +484,8 @@ int pairs_main(const struct pairs_tool *tool, int argc, char *argv[])
 	rc = run(&cfg, &rep, data);
 	if (tool->mech_teardown)
 		tool->mech_teardown(data, 2 * cfg.pairs);
-	if ((err = rt_prog_close_stdout())) {
-		rt_prog_error_errno(-err, "cannot write to stdout");
-		if (rc == RT_EXIT_OK)
-			rc = RT_EXIT_FAILURE;
-	}
+	/* it says which output failed */
+	if (rt_prog_close_stdout() && rc == RT_EXIT_OK)
+		rc = RT_EXIT_FAILURE;
 	return rc;
 }
