@@ -21,6 +21,7 @@ need_cmd pgrep
 CT=$(tool cyclictest)
 START_S=$(date +%s)
 
+lock_global_tracing # no -b test of another script flips it meanwhile
 T=$(awk '$3 == "tracefs" { print $2; exit }' /proc/mounts)
 [ -n "$T" ] && [ -r "$T/tracing_on" ] || T=""
 tracing_state() {
@@ -193,7 +194,7 @@ RC=0
 wait "$pid" || RC=$?
 wait "$reader"
 [ "$RC" -eq 1 ] || fail "$CASE: exit $RC, expected 1"
-expect_last_err "cyclictest: cannot write --records file '$D/rpipe': Broken pipe"
+expect_last_err "cyclictest: records '$D/rpipe': Broken pipe"
 check_outputs json hist
 [ "$(json_rc)" = 1 ] || fail "$CASE: JSON return_code is not 1"
 rm -f "$D/rpipe"
@@ -245,7 +246,7 @@ if [ -n "$NS" ]; then
 	check_clean "$(cat "$D/pid")"
 
 	enospc records
-	expect_last_err "cyclictest: cannot write --records file '$D/tiny/r.jsonl': No space left on device"
+	expect_last_err "cyclictest: records '$D/tiny/r.jsonl': No space left on device"
 	[ "$(tr '\n' ' ' <"$D/tiny.ls")" = "fill r.jsonl " ] ||
 		fail "$CASE: left in the full fs: $(cat "$D/tiny.ls")"
 	# Whatever reached the records file is whole lines.

@@ -95,9 +95,18 @@ need_trace_analysis() {
 	done
 }
 
+# Tests that change the global tracing_on (-b) or compare it before and
+# after hold this lock for their whole run: under make -j, two -b tests
+# would otherwise each save the other's 0 and leave the machine at 0.
+lock_global_tracing() {
+	exec 8>"${TMPDIR:-/tmp}/rt-tests-ng-global-tracing.lock"
+	flock 8
+}
+
 # -b writes 0 to the global tracing_on (as 2.4 does, to freeze the trace):
 # a test that runs it puts the machine's value back when it exits.
 restore_tracing_on_at_exit() {
+	lock_global_tracing
 	_tdir=$(awk '$3 == "tracefs" { print $2; exit }' /proc/mounts)
 	[ -n "$_tdir" ] && [ -w "$_tdir/tracing_on" ] || return 0
 	_was_on=$(cat "$_tdir/tracing_on")
