@@ -8,7 +8,8 @@
 # set of its pid, no FIFO and no temporary file beside the outputs, nobody
 # of the run holding /dev/cpu_dma_latency, the --records file whole (every
 # line JSON, the last the totals) and the exit status as documented (0 for
-# a signal, 1 for a dead child, a closed stdout or a full disk).
+# a signal, 1 for a dead child, a closed stdout or a full disk; the JSON
+# of a run whose stdout closed says 1 too).
 . "$top_srcdir/tests/cli/lib.sh"
 need_rt
 need_python3
@@ -106,7 +107,7 @@ for mode in threads fork; do
 	pid=$(cat "$d/pid")
 	[ "$RC" -eq 1 ] || fail "$T $F SIGPIPE: exit $RC, expected 1 (a closed stdout is an error)"
 	expect_match "$d/stderr" "^$T: .*(stdout|standard output)"
-	json_rc "$T $F SIGPIPE" "$d/d.json" 0
+	json_rc "$T $F SIGPIPE" "$d/d.json" 1 # the JSON says stdout failed too
 	clean "$T $F SIGPIPE" "$pid" "" "$d"
 
 	# ENOSPC: the JSON file cannot be written; no half file, no temporary.
