@@ -2,7 +2,9 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <spawn.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -115,20 +117,68 @@ int rlr_gnuplot_finish(struct rlr_gnuplot *g)
 	return 1;
 }
 
+/* Length of the valid UTF-8 sequence at s (no overlong forms, surrogates or
+ * code points beyond U+10FFFF), or 0. */
+static size_t utf8_len(const unsigned char *s)
+{
+	size_t n;
+	uint32_t cp;
+
+	if (s[0] < 0x80)
+		return 1;
+	if (s[0] >= 0xc2 && s[0] <= 0xdf)
+		n = 2, cp = s[0] & 0x1f;
+	else if (s[0] >= 0xe0 && s[0] <= 0xef)
+		n = 3, cp = s[0] & 0x0f;
+	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+		n = 4, cp = s[0] & 0x07;
+	else
+		return 0;
+	for (size_t k = 1; k < n; k++) {
+		if ((s[k] & 0xc0) != 0x80)
+			return 0;
+		cp = cp << 6 | (s[k] & 0x3f);
+	}
+	if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10ffff)) ||
+	    (cp >= 0xd800 && cp <= 0xdfff))
+		return 0;
+	return n;
+}
+
 void rlr_gnuplot_string(FILE *script, const char *s)
 {
-	fputc('"', script);
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
+	const unsigned char *p = (const unsigned char *)s;
+	bool open = false, any = false;
 
-		if (c == '"' || c == '\\')
-			fprintf(script, "\\%c", c);
-		else if (c == '\n')
-			fputs("\\n", script);
-		else if (c < 0x20 || c == 0x7f) /* no other escape reaches the image */
-			fputc(' ', script);
+	/*
+	 * Runs of text as single-quoted strings, which gnuplot never expands
+	 * (no backquotes, no @macros, no backslash escapes) and which nothing
+	 * but a quote ends; there is never one inside (gnuplot's doubled ''
+	 * fails on runs of quotes): a quote is our constant "'", a line break
+	 * our "\n", joined by gnuplot's '.' operator. No byte of s is ever
+	 * outside single quotes.
+	 */
+	while (*p) {
+		size_t n = utf8_len(p);
+
+		if (*p == '\n' || *p == '\'') {
+			fprintf(script, "%s%s", open ? "'." : any ? "." : "",
+				*p == '\n' ? "\"\\n\"" : "\"'\"");
+			open = false;
+			any = true;
+			p++;
+			continue;
+		}
+		if (!open)
+			fputs(any ? ".'" : "'", script);
+		open = any = true;
+		if (!n)
+			fputc('?', script); /* not UTF-8: the image could not show it */
+		else if (*p < 0x20 || *p == 0x7f || (n == 2 && p[0] == 0xc2 && p[1] < 0xa0))
+			fputc(' ', script); /* C0, DEL and C1 controls */
 		else
-			fputc(c, script);
+			fwrite(p, 1, n, script);
+		p += n ? n : 1;
 	}
-	fputc('"', script);
+	fputs(open ? "'" : any ? "" : "''", script);
 }
