@@ -265,6 +265,12 @@ int rlr_merge(int argc, char *argv[], const char *cmdline)
 			if (json_object_get_int(rlr_member(docs[k], "num_threads")) >
 			    json_object_get_int(rlr_member(docs[widest], "num_threads")))
 				widest = k;
+		/* Each input's own figures, before the template takes the sums. */
+		inputs = json_object_new_array();
+		for (int k = 0; k < n; k++)
+			json_object_array_add(inputs, input_entry(docs[k], argv[optind + k],
+								  json_object_get_int(rlr_member(docs[k],
+											     "num_threads"))));
 		out = json_object_get(docs[widest]);
 		/* "cmdline:" stays the tool's: the merge reads like a run of it. */
 		put(out, "return_code", json_object_new_int(0));
@@ -276,11 +282,6 @@ int rlr_merge(int argc, char *argv[], const char *cmdline)
 		}
 		rt_loghist_seal(all, all->max);
 		put(out, "percentiles", percentiles(all));
-		inputs = json_object_new_array();
-		for (int k = 0; k < n; k++)
-			json_object_array_add(inputs, input_entry(docs[k], argv[optind + k],
-								  json_object_get_int(rlr_member(docs[k],
-											     "num_threads"))));
 		put(out, "merged_by", json_object_new_string(cmdline));
 		put(out, "inputs", inputs);
 		if ((err = rt_output_open(&o, path))) {

@@ -58,6 +58,16 @@ if [e["file"] for e in merged["inputs"]] != sys.argv[3:] or \
    any(e["host"] != d["sysinfo"]["nodename"] or e["kernel"] != d["sysinfo"]["release"]
        for e, d in zip(merged["inputs"], ins)):
     errors.append("inputs %s" % merged["inputs"])
+# Each "inputs" entry describes the file it names, alone.
+for e in merged["inputs"]:
+    d = json.load(open(e["file"]))
+    ts = [part(d["thread"][str(i)]) for i in range(d["num_threads"])]
+    want = {"host": d["sysinfo"]["nodename"], "kernel": d["sysinfo"]["release"],
+            "start_time": d["start_time"], "num_threads": d["num_threads"],
+            "cycles": [t["latency_histogram"]["count"] for t in ts], "max": [t["max"] for t in ts]}
+    got = {k: e.get(k) for k in want}
+    if got != want:
+        errors.append("inputs entry of %s: %s, want %s" % (e["file"], got, want))
 if not merged["merged_by"].startswith("rt-latency-report merge") and "merge" not in merged["merged_by"]:
     errors.append("merged_by %s" % merged["merged_by"])
 for e in errors:
@@ -85,6 +95,24 @@ expect_exit 0
 report merge "$WORK/ab.json" "$WORK/a.json" -o "$WORK/aba.json"
 expect_exit 0
 check_merge "$WORK/aba.json" "$WORK/ab.json" "$WORK/a.json"
+
+# Runs of 500 and 1500 cycles (synthetic: the figures are known): every
+# entry of "inputs" is its own file's, whichever is the template.
+python3 "$HELPERS/synth_result.py" "$WORK/s500.json" threads=2 cycles=500 base=10 spread=40 start=1700000000
+python3 "$HELPERS/synth_result.py" "$WORK/s1500.json" threads=2 cycles=1500 base=30 spread=90 start=1700000100
+for order in "s500 s1500" "s1500 s500"; do
+	# shellcheck disable=SC2086
+	set -- $order
+	report merge "$WORK/$1.json" "$WORK/$2.json" -o "$WORK/s.json"
+	expect_exit 0
+	check_merge "$WORK/s.json" "$WORK/$1.json" "$WORK/$2.json"
+done
+python3 - "$WORK/s.json" >"$WORK/s.diag" 2>&1 <<'PY' || fail "$(cat "$WORK/s.diag")"
+import json, sys
+e = json.load(open(sys.argv[1]))["inputs"]
+if [x["cycles"] for x in e] != [[1500, 1500], [500, 500]] or [x["max"] for x in e] != [[120, 121], [50, 51]]:
+    sys.exit("inputs: %s" % e)
+PY
 
 run_json "$WORK/p.json" pmqtest -t 2 -l 300
 run_json "$WORK/q.json" pmqtest -t 2 -l 200

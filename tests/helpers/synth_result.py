@@ -31,7 +31,7 @@ def samples(i, cycles, base, spread):
     """A deterministic long-tailed distribution."""
     out = []
     for k in range(cycles):
-        frac = (k * 7919 % cycles) / max(cycles, 1)
+        frac = (k * 7919 % cycles) / max(cycles - 1, 1)
         out.append(base + i + int(spread * frac ** 4))
     return out
 
