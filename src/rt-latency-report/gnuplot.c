@@ -13,6 +13,7 @@
 #include "rt_prog.h"
 
 #include "gnuplot.h"
+#include "input.h"
 
 extern char **environ;
 
@@ -117,34 +118,6 @@ int rlr_gnuplot_finish(struct rlr_gnuplot *g)
 	return 1;
 }
 
-/* Length of the valid UTF-8 sequence at s (no overlong forms, surrogates or
- * code points beyond U+10FFFF), or 0. */
-static size_t utf8_len(const unsigned char *s)
-{
-	size_t n;
-	uint32_t cp;
-
-	if (s[0] < 0x80)
-		return 1;
-	if (s[0] >= 0xc2 && s[0] <= 0xdf)
-		n = 2, cp = s[0] & 0x1f;
-	else if (s[0] >= 0xe0 && s[0] <= 0xef)
-		n = 3, cp = s[0] & 0x0f;
-	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
-		n = 4, cp = s[0] & 0x07;
-	else
-		return 0;
-	for (size_t k = 1; k < n; k++) {
-		if ((s[k] & 0xc0) != 0x80)
-			return 0;
-		cp = cp << 6 | (s[k] & 0x3f);
-	}
-	if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10ffff)) ||
-	    (cp >= 0xd800 && cp <= 0xdfff))
-		return 0;
-	return n;
-}
-
 void rlr_gnuplot_string(FILE *script, const char *s)
 {
 	const unsigned char *p = (const unsigned char *)s;
@@ -159,7 +132,7 @@ void rlr_gnuplot_string(FILE *script, const char *s)
 	 * outside single quotes.
 	 */
 	while (*p) {
-		size_t n = utf8_len(p);
+		size_t n = rlr_utf8_len(p);
 
 		if (*p == '\n' || *p == '\'') {
 			fprintf(script, "%s%s", open ? "'." : any ? "." : "",

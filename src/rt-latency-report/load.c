@@ -8,6 +8,7 @@
 #include "rt_prog.h"
 
 #include "curves.h"
+#include "input.h"
 #include "load.h"
 
 const char *const rlr_metric_names[RLR_METRICS] = { "p50", "p99", "p99.9", "p99.99", "max" };
@@ -17,7 +18,7 @@ bool rlr_int(struct json_object *o, const char *key, int64_t *v)
 	struct json_object *m;
 
 	if (!o || !json_object_object_get_ex(o, key, &m) || !m ||
-	    (!json_object_is_type(m, json_type_int) && !json_object_is_type(m, json_type_double)))
+	    !json_object_is_type(m, json_type_int))
 		return false;
 	*v = json_object_get_int64(m);
 	return true;
@@ -98,33 +99,6 @@ struct json_object *rlr_measured(struct json_object *thread)
 	return rx ? rx : thread;
 }
 
-bool rlr_looks_like_json(const char *path)
-{
-	FILE *in = fopen(path, "r");
-	int c = EOF;
-
-	if (!in)
-		return false; /* the text reader says why it cannot be read */
-	while ((c = getc(in)) == ' ' || c == '\t' || c == '\n' || c == '\r')
-		;
-	fclose(in);
-	return c == '{';
-}
-
-struct json_object *rlr_doc_read(const char *path)
-{
-	struct json_object *doc = json_object_from_file(path);
-
-	if (!doc) {
-		const char *why = json_util_get_last_err();
-
-		if (!why)
-			why = "not JSON";
-		rt_prog_error("cannot read '%s': %.*s", path, (int)strcspn(why, "\n"), why);
-	}
-	return doc;
-}
-
 int rlr_doc_check(struct json_object *doc, const char *path, int *nthreads)
 {
 	struct json_object *threads = rlr_member(doc, "thread");
@@ -138,7 +112,7 @@ int rlr_doc_check(struct json_object *doc, const char *path, int *nthreads)
 		return 2;
 	}
 	*nthreads = (int)n;
-	return 0;
+	return rlr_doc_types(doc, path, *nthreads);
 }
 
 /* Percentiles (those a result names) of a curve, and its max. */
@@ -152,12 +126,24 @@ static void series_of_curve(struct rlr_series *s, const struct rlr_curve *c)
 	s->value[RLR_METRICS - 1] = c->max;
 }
 
-/* cyclictest's -h text: its histograms give the percentiles they hold. */
-static int load_text(struct rlr_run *r, const char *path)
+/* What a failed rlr_curve_add means: 2 or 1 after a one-line error. */
+static int added(int err, const char *path)
 {
+	if (err == -EOVERFLOW) {
+		rt_prog_error("'%s': the threads' samples add up beyond 64 bits", path);
+		return 2;
+	}
+	rt_prog_error_errno(ENOMEM, "cannot read '%s'", path);
+	return 1;
+}
+
+/* cyclictest's -h text: its histograms give the percentiles they hold. */
+static int load_text(struct rlr_run *r, const struct rlr_input *in)
+{
+	const char *path = in->path;
 	struct rlr_plotfile f;
 	struct rlr_curve all = { 0 };
-	int rc = rlr_plotfile_load(&f, path, false);
+	int rc = rlr_plotfile_from_input(&f, in, false);
 
 	if (rc)
 		return rc;
@@ -170,8 +156,7 @@ static int load_text(struct rlr_run *r, const char *path)
 		rc = rlr_curve_add(&all, &f.curve[i]);
 	}
 	if (!r->thread || rc) {
-		rt_prog_error_errno(ENOMEM, "cannot read '%s'", path);
-		rc = 1;
+		rc = added(rc ? rc : -ENOMEM, path);
 	} else {
 		series_of_curve(&r->all, &all);
 	}
@@ -202,17 +187,29 @@ static int thread_series(struct rlr_series *s, struct json_object *thread, const
 	if ((rc = rlr_curve_from_json(&c, thread, path, i)))
 		return rc;
 	series_of_curve(s, &c);
-	if (*all && rlr_curve_add(*all, &c)) {
-		rt_prog_error_errno(ENOMEM, "cannot read '%s'", path);
-		rc = 1;
-	}
+	if (*all && (rc = rlr_curve_add(*all, &c)))
+		rc = added(rc, path);
 	free(c.bin);
 	return rc;
 }
 
 int rlr_load(struct rlr_run *r, const char *path)
 {
-	struct json_object *doc;
+	struct rlr_input in;
+	int rc;
+
+	memset(r, 0, sizeof(*r));
+	if (rlr_input_load(&in, path))
+		return 1;
+	rc = rlr_load_input(r, &in);
+	rlr_input_free(&in);
+	return rc;
+}
+
+int rlr_load_input(struct rlr_run *r, const struct rlr_input *in)
+{
+	struct json_object *doc = in->doc;
+	const char *path = in->path;
 	struct rlr_curve sum = { 0 }, *all = &sum;
 	int64_t ns = 0, all_max = 0;
 	bool any_max = false;
@@ -220,20 +217,15 @@ int rlr_load(struct rlr_run *r, const char *path)
 
 	memset(r, 0, sizeof(*r));
 	r->path = path;
-	if (!rlr_looks_like_json(path))
-		return load_text(r, path);
-	if (!(doc = rlr_doc_read(path)))
-		return 1;
-	if (rlr_doc_check(doc, path, &r->nthreads)) {
-		json_object_put(doc);
+	if (!doc)
+		return load_text(r, in);
+	if (rlr_doc_check(doc, path, &r->nthreads))
 		return 2;
-	}
 	tool_name(r, rlr_text(doc, "cmdline:"));
 	rlr_int(doc, "resolution_in_ns", &ns);
 	r->ns = ns == 1;
 	r->thread = calloc((size_t)r->nthreads, sizeof(*r->thread));
 	if (!r->thread) {
-		json_object_put(doc);
 		rt_prog_error_errno(ENOMEM, "cannot read '%s'", path);
 		return 1;
 	}
@@ -250,7 +242,6 @@ int rlr_load(struct rlr_run *r, const char *path)
 	else
 		series(&r->all, rlr_member(doc, "percentiles"), all_max, any_max);
 	free(sum.bin);
-	json_object_put(doc);
 	if (rc)
 		rlr_free(r);
 	return rc;

@@ -23,6 +23,7 @@
 #include "rt_output.h"
 #include "rt_prog.h"
 
+#include "input.h"
 #include "load.h"
 #include "merge.h"
 
@@ -38,6 +39,13 @@ struct sum {
 	bool has_overruns;
 	struct json_object *linear; /* 2.4's "histogram": bucket -> count, added by key */
 };
+
+/* A sum of the inputs beyond what 64 bits (and the JSON) hold: 2. */
+static int beyond(const char *path, int i, const char *what)
+{
+	rt_prog_error("'%s' thread %d: %s of the inputs add up beyond 64 bits", path, i, what);
+	return 2;
+}
 
 /* Add one thread's histogram and figures: 0, or 2 after a one-line error. */
 static int add_thread(struct sum *s, struct json_object *thread, const char *path, int i)
@@ -61,8 +69,10 @@ static int add_thread(struct sum *s, struct json_object *thread, const char *pat
 				      i, key);
 			return 2;
 		}
-		s->hist.bucket[rt_loghist_index(low)] += (uint64_t)n;
-		count += (uint64_t)n;
+		if (__builtin_add_overflow(s->hist.bucket[rt_loghist_index(low)], (uint64_t)n,
+					   &s->hist.bucket[rt_loghist_index(low)]) ||
+		    __builtin_add_overflow(count, (uint64_t)n, &count))
+			return beyond(path, i, "the histogram's counts");
 	}
 	if (count) {
 		int64_t mn = json_object_get_int64(rlr_member(m, "min"));
@@ -75,11 +85,16 @@ static int add_thread(struct sum *s, struct json_object *thread, const char *pat
 		s->weighted += json_object_get_double(rlr_member(m, "avg")) * (double)count;
 		s->any = true;
 	}
-	s->cycles += count;
-	if (tx)
-		s->sends += (uint64_t)json_object_get_int64(rlr_member(tx, "samples"));
+	if (__builtin_add_overflow(s->cycles, count, &s->cycles) || s->cycles > INT64_MAX)
+		return beyond(path, i, "the cycles");
+	if (tx && (__builtin_add_overflow(s->sends,
+					  (uint64_t)json_object_get_int64(rlr_member(tx, "samples")),
+					  &s->sends) || s->sends > INT64_MAX))
+		return beyond(path, i, "the sender's samples");
 	if (rlr_member(m, "overruns")) {
-		s->overruns += json_object_get_int64(rlr_member(m, "overruns"));
+		if (__builtin_add_overflow(s->overruns, json_object_get_int64(rlr_member(m, "overruns")),
+					   &s->overruns) || s->overruns == INT64_MAX)
+			return beyond(path, i, "the overruns");
 		s->has_overruns = true;
 	}
 	if (json_object_is_type(rlr_member(m, "histogram"), json_type_object)) {
@@ -88,8 +103,10 @@ static int add_thread(struct sum *s, struct json_object *thread, const char *pat
 		json_object_object_foreach(rlr_member(m, "histogram"), bkey, bval) {
 			int64_t had = json_object_get_int64(rlr_member(s->linear, bkey));
 
-			json_object_object_add(s->linear, bkey,
-					       json_object_new_int64(had + json_object_get_int64(bval)));
+			if (__builtin_add_overflow(had, json_object_get_int64(bval), &had) ||
+			    had == INT64_MAX)
+				return beyond(path, i, "the histogram's counts");
+			json_object_object_add(s->linear, bkey, json_object_new_int64(had));
 		}
 	}
 	return 0;
@@ -197,12 +214,14 @@ int rlr_merge(int argc, char *argv[], const char *cmdline)
 		{ NULL, 0, NULL, 0 },
 	};
 	struct json_object **docs = NULL, *out = NULL, *inputs;
+	struct rlr_input *in = NULL;
 	struct rlr_run first, r;
 	struct rt_loghist *all = NULL;
 	struct sum *sums = NULL;
 	struct rt_output o = { 0 };
 	const char *path = NULL;
 	int c, n, err, rc = RT_EXIT_OK, nthreads = 0;
+	uint64_t all_cycles = 0;
 	bool have_first = false;
 
 	optind = 1;
@@ -218,11 +237,20 @@ int rlr_merge(int argc, char *argv[], const char *cmdline)
 	if (n < 1)
 		return rt_prog_usage_error("merge needs at least one input file");
 	docs = calloc((size_t)n, sizeof(*docs));
-	if (!docs)
+	in = calloc((size_t)n, sizeof(*in));
+	if (!docs || !in) {
+		free(docs);
+		free(in);
 		return RT_EXIT_FAILURE;
+	}
 	/* Every input is a result of the same tool in the same unit. */
 	for (int k = 0; k < n && rc == RT_EXIT_OK; k++) {
-		if ((err = rlr_load(k ? &r : &first, argv[optind + k]))) {
+		/* Each input read once (a FIFO works), parsed once. */
+		if (rlr_input_load(&in[k], argv[optind + k])) {
+			rc = RT_EXIT_FAILURE;
+			break;
+		}
+		if ((err = rlr_load_input(k ? &r : &first, &in[k]))) {
 			rc = err == 2 ? RT_EXIT_USAGE : RT_EXIT_FAILURE;
 			break;
 		}
@@ -241,7 +269,7 @@ int rlr_merge(int argc, char *argv[], const char *cmdline)
 			nthreads = (k ? r : first).nthreads;
 		if (k)
 			rlr_free(&r);
-		docs[k] = json_object_from_file(argv[optind + k]);
+		docs[k] = json_object_get(in[k].doc);
 	}
 	if (rc == RT_EXIT_OK) {
 		sums = calloc((size_t)nthreads, sizeof(*sums));
@@ -255,6 +283,14 @@ int rlr_merge(int argc, char *argv[], const char *cmdline)
 
 			if (t)
 				rc = add_thread(&sums[i], t, argv[optind + k], i);
+		}
+	}
+	/* All threads' samples in one histogram: their sum must fit too. */
+	for (int i = 0; rc == RT_EXIT_OK && i < nthreads; i++) {
+		if (__builtin_add_overflow(all_cycles, sums[i].cycles, &all_cycles) ||
+		    all_cycles > INT64_MAX) {
+			rt_prog_error("the samples of all threads add up beyond 64 bits");
+			rc = RT_EXIT_USAGE;
 		}
 	}
 	if (rc == RT_EXIT_OK) {
@@ -301,8 +337,11 @@ int rlr_merge(int argc, char *argv[], const char *cmdline)
 	}
 	if (have_first)
 		rlr_free(&first);
-	for (int k = 0; k < n; k++)
+	for (int k = 0; k < n; k++) {
 		json_object_put(docs[k]);
+		rlr_input_free(&in[k]);
+	}
+	free(in);
 	json_object_put(out);
 	for (int i = 0; sums && i < nthreads; i++)
 		json_object_put(sums[i].linear);

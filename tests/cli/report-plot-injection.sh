@@ -6,7 +6,8 @@
 # hosts and kernels of a merge's inputs, file names given on the command
 # line, in the title and in the keys), for PNG and SVG: a canary file the
 # strings try to create never appears, and the image is still whole and
-# valid, with the strings shown as inert text.
+# valid, with the strings shown as inert text. A JSON whose labels are not
+# UTF-8 is refused in one line, with no image.
 . "$top_srcdir/tests/cli/lib.sh"
 need_python3
 need_cmd gnuplot
@@ -146,4 +147,16 @@ expect_match "$WORK/quotes.svg" '<text>cyclictest -p 80 x`touch PWNED`y, 10 s</t
 plot "$WORK/quotes.svg" "$WORK/in/ours4.json"
 expect_match "$WORK/quotes.svg" "<text>Latency of H'' \\. system\\(.touch PWNED.\\) \\. '', "
 
+# Labels that are not UTF-8 inside a JSON: refused in one line, no image.
+python3 - "$WORK/in/ours0.json" "$WORK/in/latin1.json" <<'PY'
+import sys
+open(sys.argv[2], "wb").write(open(sys.argv[1], "rb").read().replace(b'"Hx', b'"H\xff`touch PWNED`'))
+PY
+RC=0
+(cd "$RUN" && "$RLR" plot "$WORK/in/latin1.json" -o "$WORK/latin1.svg") >"$OUT" 2>"$ERR" </dev/null || RC=$?
+expect_exit 1
+expect_match "$ERR" "^rt-latency-report: cannot read '.*/latin1.json': not JSON: not UTF-8 at byte [0-9]+$"
+[ "$(wc -l <"$ERR")" -eq 1 ] || fail "latin1.json: $(cat "$ERR")"
+[ ! -e "$WORK/latin1.svg" ] || fail "latin1.json: an image was written"
+[ ! -e "$CANARY" ] || fail "latin1.json: the canary was created"
 finish
