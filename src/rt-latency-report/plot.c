@@ -178,6 +178,19 @@ static void key(char *dst, size_t size, const struct rlr_plotfile *f, int nfiles
 		snprintf(dst + len, size - len, ", %" PRIu64 " beyond the histogram", c->overflow);
 }
 
+/* The largest count drawn (a bin, or a max's dot at 1). */
+static uint64_t top_count(const struct rlr_plotfile *f, int nfiles)
+{
+	uint64_t top = 1;
+
+	for (int i = 0; i < nfiles; i++)
+		for (int k = 0; k < f[i].ncurves; k++)
+			for (size_t b = 0; b < f[i].curve[k].nbins; b++)
+				if (f[i].curve[k].bin[b].count > top)
+					top = f[i].curve[k].bin[b].count;
+	return top;
+}
+
 static void script(FILE *s, struct rlr_plotfile *f, int nfiles, bool svg)
 {
 	int color = 0, ncurves = 0;
@@ -195,8 +208,14 @@ static void script(FILE *s, struct rlr_plotfile *f, int nfiles, bool svg)
 		      "}\n", s);
 	title(s, f, nfiles);
 	fprintf(s, "set xlabel \"Latency (%s)\"\n", f->ns ? "ns" : "us");
-	fputs("set ylabel \"Number of samples\"\n"
-	      "set logscale y\nset yrange [0.8:*]\nset xrange [0:*]\n"
+	/*
+	 * Autoscaled, the y axis of counts all below 10 (every sample beyond a
+	 * 2.4 histogram: only the max's dot at 1) spans less than a decade and
+	 * gets no tick labels: it spans at least 1..10.
+	 */
+	fprintf(s, "set ylabel \"Number of samples\"\nset logscale y\nset yrange [0.8:%s]\n",
+		top_count(f, nfiles) < 10 ? "10" : "*");
+	fputs("set xrange [0:*]\n"
 	      "set clip one\nunset clip two\nset grid\nset style data lines\n", s);
 	/* Many threads: a key beside the plot, in small type, keeps the curves clear. */
 	fputs(ncurves > RLR_KEY_INSIDE_MAX ? "set key outside right top font \",8\"\n"
