@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "rt_loghist.h"
+#include "rt_opt.h"
 #include "rt_prog.h"
 
 #include "curves.h"
@@ -53,8 +54,7 @@ static void short_cmdline(char *dst, size_t size, const char *cmdline)
 		snprintf(dst, size, "%.*s...", (int)size - 4, cmdline);
 }
 
-/* start_time/end_time as the tools write them (RFC 2822): seconds. */
-static bool rfc2822(const char *s, int64_t *t)
+bool rlr_rfc2822(const char *s, int64_t *t)
 {
 	struct tm tm = { 0 };
 	const char *end = s ? strptime(s, "%a, %d %b %Y %H:%M:%S %z", &tm) : NULL;
@@ -63,6 +63,24 @@ static bool rfc2822(const char *s, int64_t *t)
 		return false;
 	*t = (int64_t)timegm(&tm) - tm.tm_gmtoff;
 	return true;
+}
+
+/* --warmup=TIME or --warmup TIME of a command line: seconds, 0 when none. */
+static int64_t warmup_of(const char *cmdline)
+{
+	const char *p = cmdline;
+	uint64_t s = 0;
+	char value[32];
+
+	while (p && (p = strstr(p, " --warmup"))) {
+		p += strlen(" --warmup");
+		if (*p == '=' || *p == ' ') {
+			snprintf(value, sizeof(value), "%.*s", (int)strcspn(p + 1, " "), p + 1);
+			if (rt_opt_parse_duration(value, UINT32_MAX, &s) == 0)
+				return (int64_t)s;
+		}
+	}
+	return 0;
 }
 
 static void origin_of(struct rlr_origin *o, const char *host, const char *kernel)
@@ -98,9 +116,14 @@ static bool json_meta(struct rlr_plotfile *f, struct json_object *doc)
 		origin_of(&f->origin[k], rlr_text(in, "host"), rlr_text(in, "kernel"));
 	}
 	/* A merge's times are its template's: no duration for it. */
-	f->has_duration = !f->merged && rfc2822(rlr_text(doc, "start_time"), &start) &&
-			  rfc2822(rlr_text(doc, "end_time"), &end) && end >= start;
+	f->has_duration = !f->merged && rlr_rfc2822(rlr_text(doc, "start_time"), &start) &&
+			  rlr_rfc2822(rlr_text(doc, "end_time"), &end) && end >= start;
 	f->duration_s = f->has_duration ? end - start : 0;
+	/* The time measured: the warm-up's samples were dropped. */
+	f->warmup_s = f->has_duration ? warmup_of(rlr_text(doc, "cmdline:")) : 0;
+	if (f->warmup_s > f->duration_s)
+		f->warmup_s = f->duration_s;
+	f->duration_s -= f->warmup_s;
 	return true;
 }
 

@@ -39,7 +39,8 @@ struct rlr_plotfile {
 	char cmdline[160];     /* "" when not known */
 	char preemption[48];   /* "" when not known */
 	bool has_duration;
-	int64_t duration_s;
+	int64_t duration_s;    /* measured: end - start without the warm-up */
+	int64_t warmup_s;      /* --warmup of the command line, 0 = none */
 	bool merged;
 	int norigins;
 	struct rlr_origin *origin;
@@ -76,6 +77,9 @@ bool rlr_curve_total(const struct rlr_curve *c, uint64_t *total);
  * -EOVERFLOW (the samples add up beyond INT64_MAX) or -ENOMEM.
  */
 int rlr_curve_add(struct rlr_curve *sum, const struct rlr_curve *c);
+
+/* start_time/end_time as the tools write them (RFC 2822): seconds since the epoch. */
+bool rlr_rfc2822(const char *s, int64_t *t);
 
 int rlr_plotfile_load(struct rlr_plotfile *f, const char *path, bool text_ns);
 /* The same of an input already read (input.h). */

@@ -7,7 +7,9 @@
 #ifndef RLR_INPUT_H
 #define RLR_INPUT_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <sys/types.h>
 
 struct json_object;
 
@@ -19,6 +21,9 @@ struct rlr_input {
 	char *data;               /* the bytes, with a NUL after them */
 	size_t len;
 	struct json_object *doc;  /* the parsed JSON; NULL: histogram text */
+	bool regular;             /* a regular file: dev and ino name it */
+	dev_t dev;
+	ino_t ino;
 };
 
 /*

@@ -23,6 +23,7 @@
 #include "rt_output.h"
 #include "rt_prog.h"
 
+#include "curves.h"
 #include "input.h"
 #include "load.h"
 #include "merge.h"
@@ -184,6 +185,81 @@ static void write_thread(struct json_object *thread, struct sum *s)
 	put(m, "latency_histogram", histogram(&s->hist));
 }
 
+/*
+ * Inputs j and k are the same run: the same file, the same bytes, or the
+ * same host and start time. Its reason, or NULL.
+ */
+static const char *same_run(const struct rlr_input *a, const struct rlr_input *b)
+{
+	const char *ha = rlr_text(rlr_member(a->doc, "sysinfo"), "nodename");
+	const char *hb = rlr_text(rlr_member(b->doc, "sysinfo"), "nodename");
+	const char *sa = rlr_text(a->doc, "start_time"), *sb = rlr_text(b->doc, "start_time");
+
+	if (a->regular && b->regular && a->dev == b->dev && a->ino == b->ino)
+		return "the same file";
+	if (a->len == b->len && memcmp(a->data, b->data, a->len) == 0)
+		return "the same content";
+	if (ha && hb && sa && sb && strcmp(ha, hb) == 0 && strcmp(sa, sb) == 0)
+		return "the same host and start time";
+	return NULL;
+}
+
+/* Whether an input failed: a verdict of fail, or a return code not 0. */
+static bool failed(struct json_object *doc)
+{
+	const char *v = rlr_text(rlr_member(doc, "verdict"), "result");
+	int64_t rc = 0;
+
+	return (v && strcmp(v, "pass") != 0) || (rlr_int(doc, "return_code", &rc) && rc != 0);
+}
+
+/*
+ * What the merge says of its inputs' outcome and time: return_code the
+ * highest of theirs, a verdict of fail naming the inputs that failed when
+ * any did (pass when every input has one of pass), start_time the
+ * earliest, end_time the latest.
+ */
+static void outcome(struct json_object *out, struct json_object **docs, char **paths, int n)
+{
+	struct json_object *bad = json_object_new_array(), *first = NULL, *last = NULL;
+	int64_t rc = 0, worst = 0, t, t_first = 0, t_last = 0;
+	bool any_verdict = false;
+
+	for (int k = 0; k < n; k++) {
+		if (rlr_int(docs[k], "return_code", &rc) && rc > worst)
+			worst = rc;
+		any_verdict |= rlr_member(docs[k], "verdict") != NULL;
+		if (failed(docs[k]))
+			json_object_array_add(bad, json_object_new_string(paths[k]));
+		if (rlr_rfc2822(rlr_text(docs[k], "start_time"), &t) && (!first || t < t_first)) {
+			first = rlr_member(docs[k], "start_time");
+			t_first = t;
+		}
+		if (rlr_rfc2822(rlr_text(docs[k], "end_time"), &t) && (!last || t > t_last)) {
+			last = rlr_member(docs[k], "end_time");
+			t_last = t;
+		}
+	}
+	if (first)
+		put(out, "start_time", json_object_get(first));
+	if (last)
+		put(out, "end_time", json_object_get(last));
+	put(out, "return_code", json_object_new_int64(worst));
+	if (!any_verdict && !json_object_array_length(bad)) {
+		json_object_object_del(out, "verdict");
+		json_object_put(bad);
+		return;
+	}
+	{
+		struct json_object *v = json_object_new_object();
+
+		json_object_object_add(v, "result", json_object_new_string(
+					       json_object_array_length(bad) ? "fail" : "pass"));
+		json_object_object_add(v, "failed_inputs", bad);
+		put(out, "verdict", v);
+	}
+}
+
 /* What "inputs" keeps of one input. */
 static struct json_object *input_entry(struct json_object *doc, const char *path, int nthreads)
 {
@@ -194,6 +270,11 @@ static struct json_object *input_entry(struct json_object *doc, const char *path
 	json_object_object_add(e, "host", json_object_get(rlr_member(si, "nodename")));
 	json_object_object_add(e, "kernel", json_object_get(rlr_member(si, "release")));
 	json_object_object_add(e, "start_time", json_object_get(rlr_member(doc, "start_time")));
+	json_object_object_add(e, "end_time", json_object_get(rlr_member(doc, "end_time")));
+	json_object_object_add(e, "cmdline", json_object_get(rlr_member(doc, "cmdline:")));
+	json_object_object_add(e, "return_code", json_object_get(rlr_member(doc, "return_code")));
+	json_object_object_add(e, "verdict", json_object_get(rlr_member(rlr_member(doc, "verdict"),
+									"result")));
 	json_object_object_add(e, "num_threads", json_object_new_int(nthreads));
 	for (int i = 0; i < nthreads; i++) {
 		struct json_object *m = rlr_measured(rlr_thread(doc, i));
@@ -265,6 +346,15 @@ int rlr_merge(int argc, char *argv[], const char *cmdline)
 			rc = RT_EXIT_USAGE;
 		}
 		have_first = true;
+		for (int j = 0; j < k && rc == RT_EXIT_OK; j++) {
+			const char *why = same_run(&in[j], &in[k]);
+
+			if (why) {
+				rt_prog_error("'%s' and '%s' are one run (%s): merged, its samples would "
+					      "count twice", in[j].path, in[k].path, why);
+				rc = RT_EXIT_USAGE;
+			}
+		}
 		if ((k ? r : first).nthreads > nthreads)
 			nthreads = (k ? r : first).nthreads;
 		if (k)
@@ -309,8 +399,7 @@ int rlr_merge(int argc, char *argv[], const char *cmdline)
 											     "num_threads"))));
 		out = json_object_get(docs[widest]);
 		/* "cmdline:" stays the tool's: the merge reads like a run of it. */
-		put(out, "return_code", json_object_new_int(0));
-		json_object_object_del(out, "verdict");
+		outcome(out, docs, argv + optind, n);
 		json_object_object_del(out, "analysis");
 		for (int i = 0; i < nthreads; i++) {
 			write_thread(rlr_thread(out, i), &sums[i]);

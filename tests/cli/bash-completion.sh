@@ -1,8 +1,9 @@
 #!/bin/sh
 # Proves: the bash completion completes options from each tool's --help,
 # policy names after --policy, CPU numbers after -a, files after --json and
-# --records; rt-latency-report its command, then JSON files (plot: any
-# file, an image after -o, and its options).
+# --records; rt-latency-report its command, then JSON files for merge, any
+# file for compare and plot (they read -h text too), an image after -o, and
+# its options (--help of every command).
 . "$top_srcdir/tests/cli/lib.sh"
 need_cmd bash
 bc=/usr/share/bash-completion/bash_completion
@@ -46,6 +47,11 @@ complete_report rt-latency-report co >"$OUT"
 expect_text "$OUT" "compare"
 (cd "$WORK" && complete_report rt-latency-report compare res) >"$OUT"
 grep -q 'result.json' "$OUT" || fail "rt-latency-report compare: no JSON file: $(cat "$OUT")"
+grep -q 'result-hist.txt' "$OUT" || fail "rt-latency-report compare: no histogram text: $(cat "$OUT")"
+(cd "$WORK" && complete_report rt-latency-report merge res) >"$OUT"
+! grep -q 'result-hist.txt' "$OUT" || fail "rt-latency-report merge: offers a histogram text: $(cat "$OUT")"
+complete_report rt-latency-report compare --h >"$OUT"
+expect_text "$OUT" "--help"
 complete_report rt-latency-report pl >"$OUT"
 expect_text "$OUT" "plot"
 (cd "$WORK" && complete_report rt-latency-report plot res) >"$OUT"

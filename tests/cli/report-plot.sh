@@ -73,8 +73,10 @@ cmd = "cyclictest " + cmd[1]
 if len(cmd) > 159:  # a long command line is cut
     cmd = cmd[:156] + "..."
 line2 = "%s, %d s" % (cmd, secs)
+# Lines longer than 100 characters wrap at a space.
+joined = " ".join(texts[texts.index(escape(line1)):])
 for want in (line1, line2):
-    if escape(want) not in texts:
+    if escape(want) not in joined:
         sys.exit("title line %r not in %s" % (want, texts[-3:]))
 PY
 
@@ -139,7 +141,7 @@ expect_match "$IMG/tail.svg" '<text>thread 0, CPU 0: max 4100 us</text>'
 	fail "merge: $(cat "$ERR")"
 plot_ok "$IMG/merged.svg" "$WORK/merged.json"
 check_svg "$IMG/merged.svg" "$WORK/merged.json"
-expect_match "$IMG/merged.svg" '<text>cyclictest .*, merge of 2 runs</text>'
+expect_match "$IMG/merged.svg" ', merge of 2 runs</text>'
 plot_ok "$IMG/two.svg" "$WORK/run.json" "$WORK/old.json"
 check_svg "$IMG/two.svg" "$WORK/run.json" "$WORK/old.json"
 expect_match "$IMG/two.svg" '<text>2 results: run.json old.json</text>'
