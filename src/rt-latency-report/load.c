@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include <errno.h>
+#include <inttypes.h>
 #include <json-c/json.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -106,9 +107,14 @@ int rlr_doc_check(struct json_object *doc, const char *path, int *nthreads)
 
 	if (!rlr_member(doc, "rt_test_version:") || !threads ||
 	    !json_object_is_type(threads, json_type_object) || !rlr_int(doc, "num_threads", &n) ||
-	    n < 1 || n > 1 << 20 || !rlr_text(doc, "cmdline:")) {
+	    !rlr_text(doc, "cmdline:")) {
 		rt_prog_error("'%s' is not a result of rt-tests-ng or rt-tests 2.4 (no \"rt_test_version:\", "
 			      "\"cmdline:\", \"num_threads\" or \"thread\")", path);
+		return 2;
+	}
+	/* The tools run at most 4096 threads (cyclictest -t), each in "thread". */
+	if (n < 1 || n > RLR_MAX_THREADS) {
+		rt_prog_error("'%s': num_threads %" PRId64 ": must be 1..%d", path, n, RLR_MAX_THREADS);
 		return 2;
 	}
 	*nthreads = (int)n;
@@ -184,8 +190,10 @@ static int thread_series(struct rlr_series *s, struct json_object *thread, const
 		*all = NULL;
 		return 0;
 	}
-	if ((rc = rlr_curve_from_json(&c, thread, path, i)))
+	if ((rc = rlr_curve_from_json(&c, thread, path, i))) {
+		free(c.bin); /* the bins read before the error */
 		return rc;
+	}
 	series_of_curve(s, &c);
 	if (*all && (rc = rlr_curve_add(*all, &c)))
 		rc = added(rc, path);

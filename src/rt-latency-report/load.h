@@ -13,6 +13,9 @@
 
 struct json_object;
 
+/* The most threads a result may have (cyclictest -t). */
+#define RLR_MAX_THREADS 4096
+
 /* p50, p99, p99.9, p99.99 (as named in the JSON) and max. */
 #define RLR_METRICS 5
 extern const char *const rlr_metric_names[RLR_METRICS];
