@@ -2,8 +2,9 @@
 #include <errno.h>
 #include <getopt.h>
 #include <stdbool.h>
-
+#include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "rt_cli.h"
 #include "rt_records.h"
@@ -119,7 +120,7 @@ void rt_cli_results_init(struct rt_cli_results *r)
 	rt_limits_init(&r->limits);
 	r->percentiles = false;
 	r->warmup_s = 0;
-	r->no_preflight = false;
+	r->preflight = RT_CLI_PREFLIGHT_TTY;
 	r->records = NULL;
 	r->records_interval_s = RT_RECORDS_DEFAULT_INTERVAL_S;
 	r->records_interval_given = false;
@@ -128,6 +129,16 @@ void rt_cli_results_init(struct rt_cli_results *r)
 bool rt_cli_results_need_hist(const struct rt_cli_results *r, bool json)
 {
 	return json || r->percentiles || r->limits.npct > 0 || r->records;
+}
+
+unsigned rt_cli_preflight_print(enum rt_cli_preflight when, const struct rt_env *e)
+{
+	if (when == RT_CLI_PREFLIGHT_NEVER ||
+	    (when == RT_CLI_PREFLIGHT_TTY && !isatty(STDERR_FILENO)))
+		return 0;
+	for (unsigned i = 0; i < e->npreflight; i++)
+		fprintf(stderr, "WARN: preflight: %s\n", e->preflight[i]);
+	return e->npreflight;
 }
 
 int rt_cli_results_check(const struct rt_cli_results *r, bool stdout_taken)
@@ -176,7 +187,10 @@ int rt_cli_result_option(struct rt_cli_results *r, int c, const char *arg)
 	case RT_CLI_OPT_WARMUP:
 		return rt_cli_duration("warmup", arg, &r->warmup_s);
 	case RT_CLI_OPT_NO_PREFLIGHT:
-		r->no_preflight = true;
+		r->preflight = RT_CLI_PREFLIGHT_NEVER;
+		return 0;
+	case RT_CLI_OPT_PREFLIGHT:
+		r->preflight = RT_CLI_PREFLIGHT_ALWAYS;
 		return 0;
 	case RT_CLI_OPT_RECORDS:
 		r->records = arg;

@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "rt_affinity.h"
+#include "rt_env.h"
 #include "rt_output.h"
 #include "rt_verdict.h"
 
@@ -49,8 +50,9 @@ int rt_cli_no_operands(int argc, char *argv[]);
 
 /*
  * The options every tool has beyond rt-tests 2.4: limits for a verdict, the
- * --percentiles lines, the warm-up, --no-preflight and the interval records. getopt values far above any tool's
- * own; cyclictest adds RT_CLI_OVERRUNS_LONG_OPTION.
+ * --percentiles lines, the warm-up, --preflight/--no-preflight and the
+ * interval records. getopt values far above any tool's own; cyclictest adds
+ * RT_CLI_OVERRUNS_LONG_OPTION.
  */
 enum {
 	RT_CLI_OPT_MAX_LATENCY = 0x1000,
@@ -61,6 +63,7 @@ enum {
 	RT_CLI_OPT_NO_PREFLIGHT,
 	RT_CLI_OPT_RECORDS,
 	RT_CLI_OPT_RECORDS_INTERVAL,
+	RT_CLI_OPT_PREFLIGHT,
 };
 
 #define RT_CLI_RESULT_LONG_OPTIONS \
@@ -69,6 +72,7 @@ enum {
 	{ "percentiles", no_argument, NULL, RT_CLI_OPT_PERCENTILES }, \
 	{ "warmup", required_argument, NULL, RT_CLI_OPT_WARMUP }, \
 	{ "no-preflight", no_argument, NULL, RT_CLI_OPT_NO_PREFLIGHT }, \
+	{ "preflight", no_argument, NULL, RT_CLI_OPT_PREFLIGHT }, \
 	{ "records", required_argument, NULL, RT_CLI_OPT_RECORDS }, \
 	{ "records-interval", required_argument, NULL, RT_CLI_OPT_RECORDS_INTERVAL }
 #define RT_CLI_OVERRUNS_LONG_OPTION \
@@ -77,11 +81,18 @@ enum {
 /* Largest latency limit: an hour, in ns (the unit with -N). */
 #define RT_CLI_MAX_LATENCY_LIMIT (RT_MAX_LIMIT_US * 1000)
 
+/* Where the "WARN: preflight:" lines go (the JSON has them in any case). */
+enum rt_cli_preflight {
+	RT_CLI_PREFLIGHT_TTY,    /* default: on stderr when it is a terminal */
+	RT_CLI_PREFLIGHT_ALWAYS, /* --preflight */
+	RT_CLI_PREFLIGHT_NEVER,  /* --no-preflight */
+};
+
 struct rt_cli_results {
 	struct rt_limits limits;
 	bool percentiles;       /* --percentiles */
 	uint64_t warmup_s;      /* --warmup, 0 = none */
-	bool no_preflight;      /* --no-preflight: no "WARN: preflight:" lines */
+	enum rt_cli_preflight preflight; /* the last of --preflight, --no-preflight */
 	const char *records;    /* --records: JSON lines appended while it runs, "-" = stdout */
 	uint64_t records_interval_s; /* --records-interval, default 60 */
 	bool records_interval_given;
@@ -96,6 +107,14 @@ bool rt_cli_results_need_hist(const struct rt_cli_results *r, bool json);
 
 /* Take option c when it is one of the above: 0, RT_EXIT_USAGE or RT_CLI_NOT_RESULT_OPTION. */
 int rt_cli_result_option(struct rt_cli_results *r, int c, const char *arg);
+
+/*
+ * Print e's preflight warnings ("WARN: preflight: ..." lines) on stderr
+ * where `when` says: with --preflight, or by default when stderr is a
+ * terminal (a script that merges stderr sees 2.4's bytes); never with
+ * --no-preflight. Returns how many lines were printed.
+ */
+unsigned rt_cli_preflight_print(enum rt_cli_preflight when, const struct rt_env *e);
 
 /* After all options (stdout_taken: a live display or -v): 0 or RT_EXIT_USAGE. */
 int rt_cli_results_check(const struct rt_cli_results *r, bool stdout_taken);

@@ -14,32 +14,66 @@
 #define RT_ENV_FILE_MAX 4096
 #define RT_ENV_MAX_IDLE_STATES 64
 
-/* The file's first RT_ENV_FILE_MAX bytes without trailing white space, or NULL. */
+/*
+ * The file's first RT_ENV_FILE_MAX bytes without trailing white space, or
+ * NULL with *err the errno (may be NULL).
+ */
+static char *vread_text(const char *root, int *err, const char *fmt, va_list ap)
+{
+	char rel[PATH_MAX], path[PATH_MAX + 256], *buf;
+	size_t n;
+	FILE *f;
+	int bad;
+
+	vsnprintf(rel, sizeof(rel), fmt, ap);
+	snprintf(path, sizeof(path), "%s%s", root, rel);
+	if (!(f = fopen(path, "re"))) {
+		if (err)
+			*err = errno;
+		return NULL;
+	}
+	buf = malloc(RT_ENV_FILE_MAX + 1);
+	n = buf ? fread(buf, 1, RT_ENV_FILE_MAX, f) : 0;
+	bad = !buf ? ENOMEM : ferror(f) ? (errno ? errno : EIO) : 0;
+	fclose(f);
+	if (bad) {
+		free(buf);
+		if (err)
+			*err = bad;
+		return NULL;
+	}
+	while (n > 0 && isspace((unsigned char)buf[n - 1]))
+		n--;
+	buf[n] = '\0';
+	return buf;
+}
+
 static char *read_text(const char *root, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
 static char *read_text(const char *root, const char *fmt, ...)
 {
-	char rel[PATH_MAX], path[PATH_MAX + 256], *buf;
-	size_t n;
 	va_list ap;
-	FILE *f;
+	char *s;
 
 	va_start(ap, fmt);
-	vsnprintf(rel, sizeof(rel), fmt, ap);
+	s = vread_text(root, NULL, fmt, ap);
 	va_end(ap);
-	snprintf(path, sizeof(path), "%s%s", root, rel);
-	if (!(f = fopen(path, "re")))
-		return NULL;
-	buf = malloc(RT_ENV_FILE_MAX + 1);
-	n = buf ? fread(buf, 1, RT_ENV_FILE_MAX, f) : 0;
-	fclose(f);
-	if (!buf)
-		return NULL;
-	while (n > 0 && isspace((unsigned char)buf[n - 1]))
-		n--;
-	buf[n] = '\0';
-	return buf;
+	return s;
+}
+
+static char *read_text_err(const char *root, int *err, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static char *read_text_err(const char *root, int *err, const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+
+	va_start(ap, fmt);
+	s = vread_text(root, err, fmt, ap);
+	va_end(ap);
+	return s;
 }
 
 static int64_t read_int(const char *root, const char *path, int64_t missing)
@@ -93,29 +127,88 @@ static char *cmdline_param(const char *cmdline, const char *name)
 }
 
 /* From the version string and /sys/kernel/realtime: what the kernel says of itself. */
-static char *preempt_model(const char *root, const char *version)
+static void preempt_model(struct rt_env *e, const char *root)
 {
-	if (read_int(root, "/sys/kernel/realtime", 0) == 1 || (version && strstr(version, "PREEMPT_RT")))
-		return strdup("PREEMPT_RT");
-	if (version && strstr(version, "PREEMPT_DYNAMIC"))
-		return strdup("PREEMPT_DYNAMIC");
-	if (version) {
-		for (const char *p = strstr(version, "PREEMPT"); p; p = strstr(p + 1, "PREEMPT"))
+	const char *version = e->version;
+
+	e->preempt_model_source = "kernel_version";
+	if (read_int(root, "/sys/kernel/realtime", 0) == 1) {
+		e->preempt_model = strdup("PREEMPT_RT");
+		e->preempt_model_source = "/sys/kernel/realtime";
+	} else if (version && strstr(version, "PREEMPT_RT")) {
+		e->preempt_model = strdup("PREEMPT_RT");
+	} else if (version && strstr(version, "PREEMPT_DYNAMIC")) {
+		e->preempt_model = strdup("PREEMPT_DYNAMIC");
+	} else {
+		for (const char *p = version ? strstr(version, "PREEMPT") : NULL; p;
+		     p = strstr(p + 1, "PREEMPT"))
 			if ((p == version || p[-1] == ' ') && (p[7] == ' ' || p[7] == '\0'))
-				return strdup("PREEMPT");
+				e->preempt_model = strdup("PREEMPT");
 	}
-	return NULL;
+	if (!e->preempt_model)
+		e->preempt_model_source = NULL;
 }
 
-/* debugfs sched/preempt: "none voluntary (full) lazy", the current one in parentheses. */
-static char *preempt_mode(const char *root)
+/* Where debugfs is mounted, from /proc/mounts; *known false when that is unreadable. */
+static char *debugfs_dir(const char *root, bool *known)
 {
-	char *s = read_text(root, "/sys/kernel/debug/sched/preempt"), *open, *close, *mode = NULL;
+	char path[PATH_MAX], *line = NULL, *dir = NULL;
+	size_t cap = 0;
+	FILE *f;
 
-	if (s && (open = strchr(s, '(')) && (close = strchr(open, ')')))
-		mode = strndup(open + 1, (size_t)(close - open - 1));
+	snprintf(path, sizeof(path), "%s/proc/mounts", root);
+	*known = (f = fopen(path, "re")) != NULL;
+	while (f && !dir && getline(&line, &cap, f) > 0) {
+		char dev[256], mnt[PATH_MAX], type[64];
+
+		/* a mount point with a space (\040) is not worth unescaping here */
+		if (sscanf(line, "%255s %4095s %63s", dev, mnt, type) == 3 &&
+		    strcmp(type, "debugfs") == 0 && !strchr(mnt, '\\'))
+			dir = strdup(mnt);
+	}
+	free(line);
+	if (f)
+		fclose(f);
+	return dir;
+}
+
+/*
+ * PREEMPT_DYNAMIC's current mode from debugfs sched/preempt ("none voluntary
+ * (full) lazy"), and where it came from; or why it is not known.
+ */
+static void preempt_mode(struct rt_env *e, const char *root)
+{
+	bool mounts_known;
+	char *dir = debugfs_dir(root, &mounts_known), *s = NULL, *open, *close;
+	char path[PATH_MAX + 32], why[PATH_MAX + 128];
+	bool unmounted = !dir && mounts_known;
+	int err = 0;
+
+	snprintf(path, sizeof(path), "%s/sched/preempt", dir ? dir : "/sys/kernel/debug");
+	free(dir);
+	if (!unmounted)
+		s = read_text_err(root, &err, "%s", path);
+	if (s && (open = strchr(s, '(')) && (close = strchr(open, ')'))) {
+		e->preempt_mode = strndup(open + 1, (size_t)(close - open - 1));
+		e->preempt_mode_source = strdup(path);
+		free(s);
+		return;
+	}
+	if (s)
+		snprintf(why, sizeof(why), "%s names no current mode in parentheses",
+			 path);
+	else if (unmounted)
+		snprintf(why, sizeof(why), "debugfs not mounted");
+	else if (err == ENOENT && e->preempt_model &&
+		 strcmp(e->preempt_model, "PREEMPT_DYNAMIC") == 0)
+		snprintf(why, sizeof(why), "no %s (a kernel without CONFIG_SCHED_DEBUG)",
+			 path);
+	else if (err == ENOENT)
+		snprintf(why, sizeof(why), "no dynamic preemption (PREEMPT_DYNAMIC off)");
+	else
+		snprintf(why, sizeof(why), "%s not readable: %s", path, strerror(err));
 	free(s);
-	return mode;
+	e->preempt_mode_unknown = strdup(why);
 }
 
 /* Deepest enabled cpuidle state of cpu (the highest-numbered one not disabled). */
@@ -222,8 +315,8 @@ int rt_env_read_at(struct rt_env *e, const char *root, const struct rt_cpulist *
 	e->release = read_text(root, "/proc/sys/kernel/osrelease");
 	e->version = read_text(root, "/proc/sys/kernel/version");
 	e->cmdline = read_text(root, "/proc/cmdline");
-	e->preempt_model = preempt_model(root, e->version);
-	e->preempt_mode = preempt_mode(root);
+	preempt_model(e, root);
+	preempt_mode(e, root);
 	e->isolcpus = read_text(root, "/sys/devices/system/cpu/isolated");
 	e->nohz_full = read_text(root, "/sys/devices/system/cpu/nohz_full");
 	if (e->nohz_full && strcmp(e->nohz_full, "(null)") == 0)
@@ -277,6 +370,15 @@ int rt_env_read(struct rt_env *e, const struct rt_cpulist *measured)
 	return rt_env_read_at(e, "", measured);
 }
 
+static void drop_preflight(struct rt_env *e)
+{
+	for (unsigned i = 0; i < e->npreflight; i++)
+		free(e->preflight[i]);
+	free(e->preflight);
+	e->preflight = NULL;
+	e->npreflight = 0;
+}
+
 void rt_env_free(struct rt_env *e)
 {
 	for (unsigned i = 0; i < e->ncpus; i++) {
@@ -289,6 +391,11 @@ void rt_env_free(struct rt_env *e)
 	free(e->cmdline);
 	free(e->preempt_model);
 	free(e->preempt_mode);
+	free(e->preempt_mode_source);
+	free(e->preempt_mode_unknown);
+	for (unsigned i = 0; i < e->npreflight; i++)
+		free(e->preflight[i]);
+	free(e->preflight);
 	free(e->isolcpus);
 	free(e->nohz_full);
 	free(e->rcu_nocbs);
@@ -332,6 +439,9 @@ void rt_env_write_json(struct rt_json *j, const struct rt_env *e)
 	rt_json_object_begin(j, "preemption");
 	rt_json_string(j, "model", e->preempt_model);
 	rt_json_string(j, "mode", e->preempt_mode);
+	rt_json_string(j, "model_source", e->preempt_model_source);
+	rt_json_string(j, "mode_source", e->preempt_mode_source);
+	rt_json_string(j, "mode_unknown_reason", e->preempt_mode_unknown);
 	rt_json_object_end(j);
 	rt_json_string(j, "isolcpus", e->isolcpus);
 	rt_json_string(j, "nohz_full", e->nohz_full);
@@ -375,6 +485,10 @@ void rt_env_write_json(struct rt_json *j, const struct rt_env *e)
 	rt_json_string(j, "cpu_model", e->cpu_model);
 	json_known(j, "cpus_online", e->cpus_online);
 	json_known(j, "cpus_present", e->cpus_present);
+	rt_json_array_begin(j, "preflight");
+	for (unsigned i = 0; i < e->npreflight; i++)
+		rt_json_string(j, NULL, e->preflight[i]);
+	rt_json_array_end(j);
 	rt_json_object_end(j);
 }
 
@@ -407,30 +521,59 @@ static bool deep_idle(const struct rt_env_cpu *c)
 	return c->idle_name && c->idle_exit_us > RT_ENV_DEEP_IDLE_US;
 }
 
-unsigned rt_env_preflight(FILE *f, const struct rt_env *e, const struct rt_env_run *run)
+/* Append one warning; false (and all dropped) when out of memory. */
+static bool warn(struct rt_env *e, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static bool warn(struct rt_env *e, const char *fmt, ...)
+{
+	char **m = realloc(e->preflight, (e->npreflight + 1) * sizeof(*m));
+	va_list ap;
+	int n;
+
+	if (m) {
+		e->preflight = m;
+		va_start(ap, fmt);
+		n = vasprintf(&m[e->npreflight], fmt, ap);
+		va_end(ap);
+		if (n >= 0) {
+			e->npreflight++;
+			return true;
+		}
+	}
+	return false;
+}
+
+int rt_env_preflight(struct rt_env *e, const struct rt_env_run *run)
 {
 	char cpus[256];
-	unsigned n = 0;
+	bool ok = true;
 
-	if (!run->realtime && ++n)
-		fprintf(f, "WARN: preflight: measuring without a real-time priority (no -p, or "
-			"SCHED_OTHER): these are not real-time latencies\n");
-	if (e->rt_runtime_us >= 0 && ++n)
-		fprintf(f, "WARN: preflight: RT throttling is active (kernel.sched_rt_runtime_us "
-			"%" PRId64 " of %" PRId64 "): a real-time task running that long is stopped\n",
-			e->rt_runtime_us, e->rt_period_us);
-	if (e->isolcpus && *e->isolcpus && cpus_where(e, not_isolated, cpus, sizeof(cpus)) && ++n)
-		fprintf(f, "WARN: preflight: measured CPU(s) %s not isolated while CPU(s) %s are\n",
-			cpus, e->isolcpus);
-	if (cpus_where(e, slow_governor, cpus, sizeof(cpus)) && ++n)
-		fprintf(f, "WARN: preflight: cpufreq governor other than performance on measured "
-			"CPU(s) %s\n", cpus);
-	if (!run->pm_qos_held && cpus_where(e, deep_idle, cpus, sizeof(cpus)) && ++n)
-		fprintf(f, "WARN: preflight: idle states deeper than %d us exit latency enabled on "
-			"measured CPU(s) %s\n", RT_ENV_DEEP_IDLE_US, cpus);
-	if (e->hypervisor == 1 && ++n)
-		fprintf(f, "WARN: preflight: running in a virtual machine (hypervisor %s): the "
-			"host's scheduling adds latency the guest cannot see\n",
-			e->hypervisor_type ? e->hypervisor_type : "not named by the kernel");
-	return n;
+	drop_preflight(e);
+	if (!run->realtime)
+		ok = warn(e, "measuring without a real-time priority (no -p, or "
+			  "SCHED_OTHER): these are not real-time latencies");
+	if (ok && e->rt_runtime_us >= 0)
+		ok = warn(e, "RT throttling is active (kernel.sched_rt_runtime_us %" PRId64
+			  " of %" PRId64 "): a real-time task running that long is stopped",
+			  e->rt_runtime_us, e->rt_period_us);
+	if (ok && e->isolcpus && *e->isolcpus &&
+	    cpus_where(e, not_isolated, cpus, sizeof(cpus)))
+		ok = warn(e, "measured CPU(s) %s not isolated while CPU(s) %s are", cpus,
+			  e->isolcpus);
+	if (ok && cpus_where(e, slow_governor, cpus, sizeof(cpus)))
+		ok = warn(e, "cpufreq governor other than performance on measured CPU(s) %s",
+			  cpus);
+	if (ok && !run->pm_qos_held && cpus_where(e, deep_idle, cpus, sizeof(cpus)))
+		ok = warn(e, "idle states deeper than %d us exit latency enabled on "
+			  "measured CPU(s) %s", RT_ENV_DEEP_IDLE_US, cpus);
+	if (ok && e->hypervisor == 1)
+		ok = warn(e, "running in a virtual machine (hypervisor %s): the host's "
+			  "scheduling adds latency the guest cannot see",
+			  e->hypervisor_type ? e->hypervisor_type
+					     : "not named by the kernel");
+	if (ok)
+		return 0;
+	drop_preflight(e);
+	return -ENOMEM;
 }

@@ -5,14 +5,14 @@
  * states of the measured CPUs, SMT, RT throttling, limits, hypervisor,
  * irqbalance, CPU model. Read from /proc and /sys only (and getrlimit); a
  * value the kernel does not expose is NULL / -1 here and null in the JSON.
- * Also the preflight warnings about what makes a result weak.
+ * Also the preflight warnings about what makes a result weak (the tool
+ * decides where to print them; the JSON always carries them).
  */
 #ifndef RT_ENV_H
 #define RT_ENV_H
 
 #include <stdbool.h>
 #include <stdint.h>
-#include <stdio.h>
 #include <sys/resource.h>
 
 #include "rt_affinity.h"
@@ -32,7 +32,11 @@ struct rt_env_cpu {
 struct rt_env {
 	char *release, *version, *cmdline;
 	char *preempt_model;   /* "PREEMPT_RT", "PREEMPT_DYNAMIC", "PREEMPT", NULL */
+	/* What named the model: "/sys/kernel/realtime", "kernel_version", NULL */
+	const char *preempt_model_source;
 	char *preempt_mode;    /* PREEMPT_DYNAMIC's current mode (debugfs), NULL */
+	char *preempt_mode_source;  /* the file it was read from, NULL when unknown */
+	char *preempt_mode_unknown; /* why it is unknown, NULL when known */
 	char *isolcpus;        /* CPU list, "" for none, NULL when not exposed */
 	char *nohz_full;
 	char *rcu_nocbs;       /* from the command line, NULL when not given */
@@ -48,6 +52,9 @@ struct rt_env {
 	int cpus_online, cpus_present; /* -1 not exposed */
 	struct rt_env_cpu *cpus; /* the measured CPUs */
 	unsigned ncpus;
+	/* rt_env_preflight()'s warnings, without "WARN: preflight: " */
+	char **preflight;
+	unsigned npreflight;
 };
 
 #define RT_ENV_NOT_EXPOSED (-2)
@@ -63,7 +70,7 @@ int rt_env_read_at(struct rt_env *e, const char *root, const struct rt_cpulist *
 int rt_env_read(struct rt_env *e, const struct rt_cpulist *measured);
 void rt_env_free(struct rt_env *e);
 
-/* "environment": { ... } (fields in cyclictest(8)). */
+/* "environment": { ..., "preflight": [...] } (fields in cyclictest(8)). */
 void rt_env_write_json(struct rt_json *j, const struct rt_env *e);
 
 /* What the run itself does about the findings. */
@@ -73,11 +80,12 @@ struct rt_env_run {
 };
 
 /*
- * One "WARN: preflight: ..." line per weakness found, each at most once:
- * not real-time, RT throttling, a measured CPU not isolated while others
- * are, a governor other than performance, deep idle states, a VM. Returns
- * the number of lines.
+ * The preflight warnings into e->preflight (replacing any before), one per
+ * weakness found, each at most once: not real-time, RT throttling, a
+ * measured CPU not isolated while others are, a governor other than
+ * performance, deep idle states, a VM. Each is a sentence without the
+ * "WARN: preflight: " a tool prints before it. 0 or -ENOMEM (then none).
  */
-unsigned rt_env_preflight(FILE *f, const struct rt_env *e, const struct rt_env_run *run);
+int rt_env_preflight(struct rt_env *e, const struct rt_env_run *run);
 
 #endif

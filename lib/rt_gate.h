@@ -8,14 +8,13 @@
 #ifndef RT_GATE_H
 #define RT_GATE_H
 
-#include <pthread.h>
+#include <stdatomic.h>
 #include <stdbool.h>
+#include <stdint.h>
 
 struct rt_gate {
-	pthread_mutex_t lock;
-	pthread_cond_t cond;
-	int arrived;
-	int open;
+	_Atomic unsigned arrived;
+	_Atomic unsigned open;
 };
 
 /* 0 or -errno; shared: usable across fork(). */
@@ -27,6 +26,13 @@ void rt_gate_arrive(struct rt_gate *g);
 
 /* Main: block until n participants have arrived. */
 void rt_gate_wait_arrived(struct rt_gate *g, int n);
+
+/*
+ * Main: the same, for at most timeout_ns; true when they have arrived (or
+ * the gate is open). A participant process stopped or killed at the gate
+ * never blocks the main thread (nor does it block the others' start).
+ */
+bool rt_gate_wait_arrived_for(struct rt_gate *g, int n, int64_t timeout_ns);
 
 void rt_gate_open(struct rt_gate *g);
 

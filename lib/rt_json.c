@@ -210,6 +210,12 @@ void rt_json_null(struct rt_json *j, const char *key)
 	fputs("null", j->f);
 }
 
+void rt_json_bool(struct rt_json *j, const char *key, bool v)
+{
+	member(j, key);
+	fputs(v ? "true" : "false", j->f);
+}
+
 int rt_json_finish(struct rt_json *j)
 {
 	fputc('\n', j->f);

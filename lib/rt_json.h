@@ -41,6 +41,7 @@ void rt_json_double(struct rt_json *j, const char *key, double v, int decimals);
 /* NULL is written as null. */
 void rt_json_string(struct rt_json *j, const char *key, const char *v);
 void rt_json_null(struct rt_json *j, const char *key);
+void rt_json_bool(struct rt_json *j, const char *key, bool v);
 
 /* Write the escaped form of s, quotes included. */
 void rt_json_write_escaped(FILE *f, const char *s);

@@ -2,9 +2,12 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <libgen.h>
+#include <poll.h>
+#include <stdio_ext.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include "rt_output.h"
@@ -87,8 +90,10 @@ int rt_output_commit(struct rt_output *o)
 		o->f = NULL;
 		return err;
 	}
-	if (fflush(o->f) != 0 || ferror(o->f))
-		err = -EIO;
+	if (fflush(o->f) != 0)
+		err = errno > 0 ? -errno : -EIO;
+	else if (ferror(o->f))
+		err = rt_output_why(o, -EIO);
 	else if (fsync(fileno(o->f)) < 0)
 		err = -errno;
 	if (fclose(o->f) != 0 && !err)
@@ -103,6 +108,16 @@ int rt_output_commit(struct rt_output *o)
 	return err;
 }
 
+int rt_output_why(const struct rt_output *o, int err)
+{
+	struct statvfs st;
+
+	if (err == -EIO && o->f && !o->is_stdout && fstatvfs(fileno(o->f), &st) == 0 &&
+	    st.f_bavail == 0)
+		return -ENOSPC;
+	return err;
+}
+
 void rt_output_abort(struct rt_output *o)
 {
 	if (o->f && !o->is_stdout)
@@ -110,4 +125,54 @@ void rt_output_abort(struct rt_output *o)
 	if (o->tmppath)
 		unlink(o->tmppath);
 	reset(o);
+}
+
+/* The first error of standard output (negative errno), 0 while it works. */
+static int stdout_err;
+
+/* A pipe or socket whose reader has gone: EPIPE; else 0. */
+static int reader_gone(void)
+{
+	struct pollfd p = { .fd = STDOUT_FILENO, .events = POLLOUT };
+
+	return poll(&p, 1, 0) == 1 && (p.revents & POLLERR) ? -EPIPE : 0;
+}
+
+/* Keep the error and write nothing more to the stream. */
+static void divert(int err)
+{
+	int fd;
+
+	stdout_err = err;
+	__fpurge(stdout);
+	clearerr(stdout);
+	fd = open("/dev/null", O_WRONLY | O_CLOEXEC);
+	if (fd >= 0 && fd != STDOUT_FILENO) {
+		dup2(fd, STDOUT_FILENO);
+		close(fd);
+	}
+}
+
+int rt_output_stdout_check(bool flush)
+{
+	int err = 0;
+
+	if (stdout_err)
+		return stdout_err;
+	/* errno of the write that failed, before any other call changes it */
+	if (ferror(stdout))
+		err = errno > 0 ? -errno : -EIO;
+	else if (flush && fflush(stdout) != 0)
+		err = errno > 0 ? -errno : -EIO;
+	/* A pipe without reader says so whatever errno the stream kept. */
+	if (err && err != -EPIPE && reader_gone())
+		err = -EPIPE;
+	if (err)
+		divert(err);
+	return err;
+}
+
+int rt_output_stdout_error(void)
+{
+	return stdout_err;
 }

@@ -185,11 +185,15 @@ static void participant(struct rt_pair *p, int k)
 	bool token = pos == cfg->starter;
 	uint64_t received = 0;
 	int64_t warm_end;
-	int err;
+	int err = 0;
 
 	atomic_store(&pt->tid, rt_sched_gettid());
 	pt->tgid = getpid();
-	err = apply_role(pt);
+	/* A forked participant has none of its parent's memory locks. */
+	if (cfg->processes && cfg->lock_memory && (err = rt_mem_lock_all()))
+		pt->error_what = "mlockall";
+	if (!err)
+		err = apply_role(pt);
 	if (!err)
 		pt->ran_policy = rt_sched_policy_in_force();
 	if (!err && cfg->mech->participant_init)
@@ -340,6 +344,11 @@ static void wake_part(void *ctx, int k)
 void rt_pair_stop(struct rt_pair *p)
 {
 	rt_workers_stop(p->w, wake_part, NULL, p);
+}
+
+bool rt_pair_failed(const struct rt_pair *p, int k, struct rt_worker_exit *how)
+{
+	return rt_workers_failed(p->w, k, how);
 }
 
 struct tick_ctx {

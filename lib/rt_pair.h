@@ -25,6 +25,7 @@
 #include "rt_mem.h"
 #include "rt_trace.h"
 #include "rt_window.h"
+#include "rt_worker.h"
 
 struct rt_pair;
 
@@ -86,6 +87,7 @@ struct rt_pair_config {
 	unsigned pause_every;       /* starter sleeps pause_ns every N receives */
 	int64_t pause_ns;
 	bool processes;             /* fork instead of threads */
+	bool lock_memory;           /* processes: mlockall in each (it is not inherited) */
 	bool verbose;               /* keep every sample in the rings (not with processes) */
 	bool loghist;               /* keep a lossless histogram per recording participant */
 	bool windows;               /* and a --records window */
@@ -122,8 +124,20 @@ bool rt_pair_done(const struct rt_pair *p, int k);
 /* Index of the participant that broke the limit, or -1; its latency. */
 int rt_pair_break(const struct rt_pair *p, int64_t *value);
 
-/* Stop, wake and reap every participant (threads joined, children waited). */
+/*
+ * Stop, wake and reap every participant (threads joined, children waited).
+ * Processes: one that died is not waited for, one that does not stop
+ * within RT_WORKER_STOP_KILL_NS is killed.
+ */
 void rt_pair_stop(struct rt_pair *p);
+
+/*
+ * Participant k (a process) ended otherwise than by leaving its loop and
+ * exiting 0: died, killed, or killed at the stop; *how says how. After
+ * rt_pair_stop; during the run a death ends the run within
+ * RT_WORKER_DEAD_POLL_NS.
+ */
+bool rt_pair_failed(const struct rt_pair *p, int k, struct rt_worker_exit *how);
 
 /*
  * The main thread's loop: sleep in sigwait on `signals` (see rt_signal_setup)

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "rt_output.h"
 #include "rt_prog.h"
 
 /* Set once by rt_prog_init() before any thread starts; read-only afterwards. */
@@ -81,11 +82,11 @@ void rt_prog_print_version(FILE *out)
 
 int rt_prog_close_stdout(void)
 {
-	int err = 0;
+	int err = rt_output_stdout_check(true);
 
-	if (fflush(stdout) != 0 || ferror(stdout))
-		err = errno ? -errno : -EIO;
 	if (fclose(stdout) != 0 && !err && errno != EBADF)
 		err = -errno;
+	if (err)
+		rt_prog_error_errno(-err, "writing standard output");
 	return err;
 }

@@ -39,7 +39,9 @@ void rt_prog_print_version(FILE *out);
 
 /*
  * Flush and check stdout once at exit (a full disk or a closed pipe must
- * not pass silently). Returns 0 or a negative errno.
+ * not pass silently): on failure, or when a write failed earlier in the run
+ * (rt_output_stdout_check()), print "prog: writing standard output:
+ * <strerror>" on stderr. Returns 0 or that error as a negative errno.
  */
 int rt_prog_close_stdout(void);
 

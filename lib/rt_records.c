@@ -7,23 +7,39 @@
 #include <unistd.h>
 
 #include "rt_percentiles.h"
-#include "rt_prog.h"
 #include "rt_records.h"
 #include "rt_report.h"
 #include "rt_time.h"
 
 int rt_records_open(struct rt_records *r, const char *path, uint64_t interval_s)
 {
+	int err;
+
 	memset(r, 0, sizeof(*r));
+	r->fd = -1;
 	r->interval_ns = (int64_t)interval_s * RT_NSEC_PER_SEC;
-	r->fd = strcmp(path, "-") == 0 ? dup(STDOUT_FILENO)
-				       : open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-	return r->fd < 0 ? -errno : 0;
+	r->mem = open_memstream(&r->line, &r->line_size);
+	if (!r->mem)
+		return -errno;
+	if (strcmp(path, "-") == 0) {
+		/* Standard output is the records' alone; the rest goes to stderr. */
+		fflush(stdout);
+		r->fd = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 0);
+		if (r->fd >= 0 && dup2(STDERR_FILENO, STDOUT_FILENO) >= 0)
+			return 0;
+	} else {
+		r->fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+		if (r->fd >= 0)
+			return 0;
+	}
+	err = -errno;
+	rt_records_close(r);
+	return err;
 }
 
 void rt_records_close(struct rt_records *r)
 {
-	if (r->fd > 0)
+	if (r->fd >= 0)
 		close(r->fd);
 	r->fd = -1;
 	if (r->mem)
@@ -41,56 +57,71 @@ static int64_t mono_now(void)
 	return rt_time_to_ns(&now);
 }
 
-void rt_records_start(struct rt_records *r)
+void rt_records_start(struct rt_records *r, int64_t delay_ns)
 {
 	clock_gettime(CLOCK_REALTIME, &r->start_wall);
 	r->start_ns = mono_now();
+	rt_time_add_ns(&r->start_wall, delay_ns);
+	r->start_ns += delay_ns;
 	r->window_start_ns = r->start_ns;
 	r->window = 0;
 }
 
-bool rt_records_window_due(const struct rt_records *r, int64_t now_ns)
+int64_t rt_records_window_due(const struct rt_records *r, int64_t now_ns)
 {
-	return now_ns >= r->window_start_ns + r->interval_ns;
+	int64_t passed = now_ns - r->window_start_ns;
+
+	if (passed < r->interval_ns)
+		return -1;
+	return r->window_start_ns + passed / r->interval_ns * r->interval_ns;
 }
 
 void rt_records_begin(struct rt_records *r, struct rt_json *j, const char *type)
 {
-	if (r->mem)
-		fclose(r->mem);
-	free(r->line);
-	r->line = NULL;
-	r->mem = open_memstream(&r->line, &r->line_len);
-	rt_json_init_compact(j, r->mem ? r->mem : stderr);
+	/* The stream is reused: the line starts at its beginning again. */
+	rewind(r->mem);
+	clearerr(r->mem);
+	rt_json_init_compact(j, r->mem);
 	rt_json_object_begin(j, NULL);
 	rt_json_string(j, "type", type);
 }
 
-int rt_records_end(struct rt_records *r, struct rt_json *j)
+/* Write len bytes whole, continuing after a short write. 0 or -errno. */
+static int write_all(int fd, const char *p, size_t len)
 {
-	const char *p;
-	size_t left;
-	int err;
-
-	rt_json_object_end(j);
-	err = rt_json_finish(j); /* the newline */
-	if (!r->mem || fclose(r->mem))
-		err = err ? err : -ENOMEM;
-	r->mem = NULL;
-	if (err)
-		return err;
-	/* One write(): with O_APPEND a line is whole or absent. */
-	for (p = r->line, left = r->line_len; left > 0;) {
-		ssize_t n = write(r->fd, p, left);
+	while (len > 0) {
+		ssize_t n = write(fd, p, len);
 
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0)
 			return -errno;
+		if (n == 0)
+			return -EIO;
 		p += n;
-		left -= (size_t)n;
+		len -= (size_t)n;
 	}
 	return 0;
+}
+
+int rt_records_end(struct rt_records *r, struct rt_json *j)
+{
+	off_t len;
+	int err;
+
+	rt_json_object_end(j);
+	err = rt_json_finish(j); /* the newline */
+	if (!err && fflush(r->mem))
+		err = -ENOMEM;
+	len = ftello(r->mem);
+	if (!err && len < 0)
+		err = -errno;
+	if (!err && !r->error)
+		/* One write() of the whole line; a short one is continued. */
+		err = write_all(r->fd, r->line, (size_t)len);
+	if (err && !r->error)
+		r->error = err; /* nothing more is written: only the last line can be torn */
+	return err;
 }
 
 void rt_records_time(const struct rt_records *r, struct rt_json *j, const char *key, int64_t ns)
@@ -130,9 +161,12 @@ void rt_records_series(struct rt_json *j, const struct rt_stats *s, const struct
 
 int rt_records_sync(struct rt_records *r)
 {
+	if (r->error)
+		return r->error;
 	if (fsync(r->fd) == 0 || errno == EINVAL || errno == EROFS)
 		return 0;
-	return -errno;
+	r->error = -errno;
+	return r->error;
 }
 
 int rt_records_set_open(struct rt_records_set *s, const char *path, uint64_t interval_s, int n,
@@ -141,51 +175,49 @@ int rt_records_set_open(struct rt_records_set *s, const char *path, uint64_t int
 	int err;
 
 	memset(s, 0, sizeof(*s));
+	s->rec.fd = -1;
 	if (!path)
 		return 0;
 	s->n = n;
 	s->overruns = overruns;
 	s->overruns_seen = calloc((size_t)n, sizeof(*s->overruns_seen));
-	if (!s->overruns_seen) {
-		rt_prog_error_errno(ENOMEM, "cannot set up --records");
-		return 1;
+	s->empty = malloc(sizeof(*s->empty));
+	if (!s->overruns_seen || !s->empty) {
+		rt_records_set_close(s);
+		return -ENOMEM;
 	}
+	rt_loghist_init(s->empty);
+	rt_loghist_seal(s->empty, 0);
 	if ((err = rt_records_open(&s->rec, path, interval_s))) {
-		rt_prog_error_errno(-err, "cannot open --records file '%s'", path);
-		free(s->overruns_seen);
-		s->overruns_seen = NULL;
-		return 1;
+		rt_records_set_close(s);
+		return err;
 	}
 	s->open = true;
 	return 0;
 }
 
-static void note(struct rt_records_set *s, int err)
-{
-	if (err && !s->error)
-		s->error = err;
-}
-
-void rt_records_set_start(struct rt_records_set *s, const struct rt_records_run *run,
-			  const struct rt_env *env)
+int rt_records_set_start(struct rt_records_set *s, const struct rt_records_run *run,
+			 const struct rt_env *env)
 {
 	struct rt_json j;
 
 	if (!s->open)
-		return;
-	rt_records_start(&s->rec);
+		return 0;
+	rt_records_start(&s->rec, (int64_t)run->warmup_s * RT_NSEC_PER_SEC);
 	rt_records_begin(&s->rec, &j, "run");
 	rt_json_string(&j, "tool", run->tool);
 	rt_json_string(&j, "version", PACKAGE_VERSION);
 	rt_json_string(&j, "rt_test_version", RT_INTERFACE_VERSION);
 	rt_json_string(&j, "cmdline", run->cmdline);
 	rt_records_time(&s->rec, &j, "start", s->rec.start_ns);
+	rt_json_uint(&j, "warmup_s", run->warmup_s);
 	rt_json_string(&j, "unit", run->unit);
 	rt_json_uint(&j, "records_interval_s", run->interval_s);
 	rt_json_int(&j, "num_threads", s->n);
+	rt_report_json_sysinfo(&j);
 	rt_env_write_json(&j, env);
-	note(s, rt_records_end(&s->rec, &j));
-	note(s, rt_records_sync(&s->rec));
+	rt_records_end(&s->rec, &j);
+	return rt_records_sync(&s->rec);
 }
 
 /*
@@ -215,11 +247,12 @@ static void write_window(struct rt_records_set *s, struct rt_window *const *w, u
 		rt_records_series(&j, h ? &h->stats : &none, h ? &h->hist : NULL);
 		if (s->overruns)
 			rt_json_uint(&j, "overruns", overruns);
-		note(s, rt_records_end(&s->rec, &j));
+		rt_loghist_write_json(&j, "latency_histogram", h ? &h->hist : s->empty);
+		rt_records_end(&s->rec, &j);
 		if (w[k])
 			rt_window_clear(w[k], i);
 	}
-	note(s, rt_records_sync(&s->rec));
+	rt_records_sync(&s->rec);
 	rt_records_next_window(&s->rec, end_ns);
 }
 
@@ -233,11 +266,11 @@ static bool all_quiet(const struct rt_records_set *s, struct rt_window *const *w
 
 void rt_records_set_poll(struct rt_records_set *s, struct rt_window *const *w)
 {
-	int64_t now = mono_now();
+	int64_t end;
 
 	if (!s->open)
 		return;
-	if (!s->pending && rt_records_window_due(&s->rec, now)) {
+	if (!s->pending && (end = rt_records_window_due(&s->rec, mono_now())) >= 0) {
 		/* Every series switches at once: the halves stay in step. */
 		for (int k = 0; k < s->n; k++)
 			if (w[k])
@@ -245,7 +278,7 @@ void rt_records_set_poll(struct rt_records_set *s, struct rt_window *const *w)
 		s->old = s->cur;
 		s->cur ^= 1;
 		s->pending = true;
-		s->pending_end_ns = now;
+		s->pending_end_ns = end;
 	}
 	if (s->pending && all_quiet(s, w)) {
 		write_window(s, w, s->old, s->pending_end_ns, NULL);
@@ -254,7 +287,7 @@ void rt_records_set_poll(struct rt_records_set *s, struct rt_window *const *w)
 }
 
 int rt_records_set_finish(struct rt_records_set *s, struct rt_window *const *w,
-			  const struct rt_series *series, const char *path)
+			  const struct rt_series *series)
 {
 	int64_t end = mono_now();
 	struct rt_json j;
@@ -265,10 +298,13 @@ int rt_records_set_finish(struct rt_records_set *s, struct rt_window *const *w,
 	if (s->pending)
 		write_window(s, w, s->old, s->pending_end_ns, NULL);
 	s->pending = false;
-	write_window(s, w, s->cur, end, series);
+	/* Ended within the warm-up: no window was measured. */
+	if (end > s->rec.window_start_ns)
+		write_window(s, w, s->cur, end, series);
 	rt_records_begin(&s->rec, &j, "total");
 	rt_records_time(&s->rec, &j, "end", end);
-	rt_json_double(&j, "duration_s", (double)(end - s->rec.start_ns) / 1e9, 3);
+	rt_json_double(&j, "duration_s",
+		       end > s->rec.start_ns ? (double)(end - s->rec.start_ns) / 1e9 : 0.0, 3);
 	rt_json_array_begin(&j, "threads");
 	for (int k = 0; k < s->n; k++) {
 		rt_json_object_begin(&j, NULL);
@@ -279,15 +315,11 @@ int rt_records_set_finish(struct rt_records_set *s, struct rt_window *const *w,
 		rt_json_object_end(&j);
 	}
 	rt_json_array_end(&j);
-	if (rt_percentiles_write_json_total(&j, "percentiles", series, s->n))
-		note(s, -ENOMEM);
-	note(s, rt_records_end(&s->rec, &j));
-	note(s, rt_records_sync(&s->rec));
-	if (s->error) {
-		rt_prog_error_errno(-s->error, "cannot write --records file '%s'", path);
-		return 1;
-	}
-	return 0;
+	if (rt_percentiles_write_json_total(&j, "percentiles", series, s->n) && !s->rec.error)
+		s->rec.error = -ENOMEM;
+	rt_records_end(&s->rec, &j);
+	rt_records_sync(&s->rec);
+	return s->rec.error;
 }
 
 void rt_records_set_close(struct rt_records_set *s)
@@ -297,4 +329,6 @@ void rt_records_set_close(struct rt_records_set *s)
 	s->open = false;
 	free(s->overruns_seen);
 	s->overruns_seen = NULL;
+	free(s->empty);
+	s->empty = NULL;
 }

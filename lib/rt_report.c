@@ -44,10 +44,8 @@ void rt_report_format_time(time_t t, char *buf, size_t len)
 
 void rt_report_json_header(struct rt_json *j, const struct rt_report *r, int return_code)
 {
-	struct rt_sysinfo si;
 	char when[64];
 
-	rt_sysinfo_read(&si);
 	rt_json_object_begin(j, NULL);
 	rt_json_int(j, "file_version", 1);
 	rt_json_string(j, "cmdline:", r->cmdline);
@@ -57,6 +55,14 @@ void rt_report_json_header(struct rt_json *j, const struct rt_report *r, int ret
 	rt_report_format_time(time(NULL), when, sizeof(when));
 	rt_json_string(j, "end_time", when);
 	rt_json_int(j, "return_code", return_code);
+	rt_report_json_sysinfo(j);
+}
+
+void rt_report_json_sysinfo(struct rt_json *j)
+{
+	struct rt_sysinfo si;
+
+	rt_sysinfo_read(&si);
 	rt_json_object_begin(j, "sysinfo");
 	rt_json_string(j, "sysname", si.sysname);
 	rt_json_string(j, "nodename", si.nodename);
@@ -128,4 +134,19 @@ void rt_report_json_min_avg_max(struct rt_json *j, const struct rt_stats *s)
 	rt_json_int(j, "min", s->min);
 	rt_json_double(j, "avg", rt_stats_avg(s), 2);
 	rt_json_int(j, "max", s->max);
+}
+
+void rt_report_json_cycles_min_max_avg(struct rt_json *j, const struct rt_stats *s)
+{
+	rt_json_uint(j, "cycles", s->count);
+	if (rt_stats_empty(s)) {
+		/* No sample: no number to invent. */
+		rt_json_null(j, "min");
+		rt_json_null(j, "max");
+		rt_json_null(j, "avg");
+		return;
+	}
+	rt_json_int(j, "min", s->min);
+	rt_json_int(j, "max", s->max);
+	rt_json_double(j, "avg", rt_stats_avg(s), 2);
 }

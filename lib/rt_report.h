@@ -34,6 +34,9 @@ void rt_report_format_time(time_t t, char *buf, size_t len);
  */
 void rt_report_json_header(struct rt_json *j, const struct rt_report *r, int return_code);
 
+/* The "sysinfo" member (uname and whether the kernel is PREEMPT_RT). */
+void rt_report_json_sysinfo(struct rt_json *j);
+
 /*
  * The scheduling the measuring threads really ran under, read back from the
  * kernel by each thread after its set-up. Not part of 2.4's schema: written
@@ -62,6 +65,13 @@ void rt_report_json_scheduling(struct rt_json *j, const struct rt_report_sched *
  * the records' lines), each null without samples.
  */
 void rt_report_json_min_avg_max(struct rt_json *j, const struct rt_stats *s);
+
+/*
+ * A 2.4 thread entry's numbers: "cycles", then "min", "max", "avg" (two
+ * decimals) in 2.4's order (cyclictest, signaltest), each of the last three
+ * null without samples.
+ */
+void rt_report_json_cycles_min_max_avg(struct rt_json *j, const struct rt_stats *s);
 
 /* What a "T:" status line shows (cyclictest, signaltest). */
 struct rt_report_line {

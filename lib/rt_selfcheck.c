@@ -145,7 +145,7 @@ int rt_selfcheck_compare(const struct rt_ev *ev, size_t n, int tid,
 	int64_t *ret_ns = calloc(ns ? ns : 1, sizeof(*ret_ns));
 	bool *cold = calloc(ns ? ns : 1, sizeof(*cold));
 	int64_t floor[2] = { INT64_MAX, INT64_MAX };
-	size_t m = 0;
+	size_t m = 0, nb = 0;
 
 	*r = (struct rt_selfcheck_result){ .samples = ns };
 	if (!expiry || !diff || !back || !ret_ns || !cold) {
@@ -171,7 +171,8 @@ int rt_selfcheck_compare(const struct rt_ev *ev, size_t n, int tid,
 		expiry[m] = absdiff(s[k].due_ns, a->expires);
 		ret_ns[m] = s[k].woke_ns - x->ts_ns -
 			    explained_ns(ev, n, (size_t)(x - ev), x->cpu, tid, x->ts_ns, s[k].woke_ns);
-		back[m] = sw ? x->ts_ns - sw->ts_ns : 0;
+		if (sw)
+			back[nb++] = x->ts_ns - sw->ts_ns;
 		/* After another task than idle, caches and TLB are cold: a fixed cost of its own. */
 		cold[m] = sw && sw->prev_pid != 0;
 		if (ret_ns[m] < floor[cold[m]])
@@ -189,18 +190,19 @@ int rt_selfcheck_compare(const struct rt_ev *ev, size_t n, int tid,
 			r->agree++;
 	}
 	r->matched = m;
+	r->switched = nb;
 	r->ret_floor = !m ? -1 : floor[0] < floor[1] ? floor[0] : floor[1];
 	qsort(expiry, m, sizeof(*expiry), cmp_i64);
 	qsort(diff, m, sizeof(*diff), cmp_i64);
-	qsort(back, m, sizeof(*back), cmp_i64);
+	qsort(back, nb, sizeof(*back), cmp_i64);
 	r->expiry_p50 = rank(expiry, m, 50);
 	r->expiry_p99 = rank(expiry, m, 99);
 	r->expiry_max = m ? expiry[m - 1] : -1;
 	r->diff_p50 = rank(diff, m, 50);
 	r->diff_p99 = rank(diff, m, 99);
 	r->diff_max = m ? diff[m - 1] : -1;
-	r->ret_p50 = rank(back, m, 50);
-	r->ret_p99 = rank(back, m, 99);
+	r->ret_p50 = rank(back, nb, 50);
+	r->ret_p99 = rank(back, nb, 99);
 	free(expiry);
 	free(diff);
 	free(back);
@@ -214,8 +216,33 @@ bool rt_selfcheck_pass(const struct rt_selfcheck_result *r)
 	return r->samples > 0 && r->agree * 100 >= r->samples * RT_SELFCHECK_PASS_PCT;
 }
 
+enum rt_selfcheck_verdict rt_selfcheck_verdict(const struct rt_selfcheck_result *r)
+{
+	if (rt_selfcheck_why_not(r))
+		return RT_SELFCHECK_NOT_CHECKED;
+	return rt_selfcheck_pass(r) ? RT_SELFCHECK_PASS : RT_SELFCHECK_FAIL;
+}
+
+const char *rt_selfcheck_why_not(const struct rt_selfcheck_result *r)
+{
+	if (!r->samples)
+		return "no samples";
+	if (!r->matched)
+		return "the trace holds no arming and return of the thread's sleeps";
+	if (!r->switched)
+		return "the trace holds no switch-in of the thread";
+	return NULL;
+}
+
+static const char *verdict_name(enum rt_selfcheck_verdict v)
+{
+	return v == RT_SELFCHECK_PASS ? "PASS" : v == RT_SELFCHECK_FAIL ? "FAIL" : "not checked";
+}
+
 void rt_selfcheck_write_text(FILE *f, const struct rt_selfcheck_result *r, int cpu)
 {
+	enum rt_selfcheck_verdict v = rt_selfcheck_verdict(r);
+
 	uint64_t pm = r->samples ? r->agree * 1000 / r->samples : 0;
 
 	fprintf(f, "# Self-check: %" PRIu64 " samples on CPU %d, %" PRIu64 " found in the trace, "
@@ -230,9 +257,58 @@ void rt_selfcheck_write_text(FILE *f, const struct rt_selfcheck_result *r, int c
 	rt_spike_write_us(f, ", p99", r->diff_p99);
 	rt_spike_write_us(f, ", max", r->diff_max);
 	fputc('\n', f);
-	rt_spike_write_us(f, "# Self-check: switch-in -> sys_exit: p50", r->ret_p50);
-	rt_spike_write_us(f, ", p99", r->ret_p99);
-	fputc('\n', f);
-	fprintf(f, "# Self-check: %s (at least %d%% must agree)\n",
-		rt_selfcheck_pass(r) ? "PASS" : "FAIL", RT_SELFCHECK_PASS_PCT);
+	if (r->switched) {
+		rt_spike_write_us(f, "# Self-check: switch-in -> sys_exit: p50", r->ret_p50);
+		rt_spike_write_us(f, ", p99", r->ret_p99);
+		fputc('\n', f);
+	} else {
+		fputs("# Self-check: switch-in -> sys_exit: not checked (no switch-in in the trace)\n",
+		      f);
+	}
+	if (v == RT_SELFCHECK_NOT_CHECKED)
+		fprintf(f, "# Self-check: not checked on CPU %d: %s\n", cpu, rt_selfcheck_why_not(r));
+	else
+		fprintf(f, "# Self-check: %s (at least %d%% must agree)\n", verdict_name(v),
+			RT_SELFCHECK_PASS_PCT);
+}
+
+static void json_us(struct rt_json *j, const char *key, int64_t ns)
+{
+	if (ns < 0)
+		rt_json_null(j, key);
+	else
+		rt_json_double(j, key, (double)ns / 1000.0, 1);
+}
+
+void rt_selfcheck_write_json(struct rt_json *j, const struct rt_selfcheck_result *r, int cpu)
+{
+	enum rt_selfcheck_verdict v = rt_selfcheck_verdict(r);
+
+	rt_json_object_begin(j, "self_check");
+	rt_json_int(j, "cpu", cpu);
+	rt_json_uint(j, "samples", r->samples);
+	rt_json_uint(j, "found_in_trace", r->matched);
+	rt_json_uint(j, "switched_in", r->switched);
+	rt_json_uint(j, "agree", r->agree);
+	rt_json_double(j, "agree_share", r->samples ? (double)r->agree / (double)r->samples : 0.0, 4);
+	rt_json_double(j, "pass_share", RT_SELFCHECK_PASS_PCT / 100.0, 2);
+	rt_json_double(j, "tolerance_us", RT_SELFCHECK_TOLERANCE_NS / 1000.0, 1);
+	rt_json_object_begin(j, "expiry_us");
+	json_us(j, "p50", r->matched ? r->expiry_p50 : -1);
+	json_us(j, "p99", r->matched ? r->expiry_p99 : -1);
+	json_us(j, "max", r->matched ? r->expiry_max : -1);
+	rt_json_object_end(j);
+	json_us(j, "return_floor_us", r->ret_floor);
+	rt_json_object_begin(j, "wakeup_beyond_floor_us");
+	json_us(j, "p50", r->matched ? r->diff_p50 : -1);
+	json_us(j, "p99", r->matched ? r->diff_p99 : -1);
+	json_us(j, "max", r->matched ? r->diff_max : -1);
+	rt_json_object_end(j);
+	rt_json_object_begin(j, "switch_in_to_sys_exit_us");
+	json_us(j, "p50", r->switched ? r->ret_p50 : -1);
+	json_us(j, "p99", r->switched ? r->ret_p99 : -1);
+	rt_json_object_end(j);
+	rt_json_string(j, "verdict", verdict_name(v));
+	rt_json_string(j, "reason", rt_selfcheck_why_not(r));
+	rt_json_object_end(j);
 }

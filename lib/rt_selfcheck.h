@@ -17,6 +17,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "rt_json.h"
 #include "rt_spike.h"
 
 /* Two views of one sample agree within this (the 2 us). */
@@ -32,7 +33,8 @@ struct rt_selfcheck_sample {
 
 struct rt_selfcheck_result {
 	uint64_t samples;
-	uint64_t matched;     /* arming, switch-in and return all found in the trace */
+	uint64_t matched;     /* arming and return found in the trace */
+	uint64_t switched;    /* of those, with the switch-in that ended the sleep */
 	uint64_t agree;       /* matched and within the tolerance */
 	/* |our expiry - the armed soft expiry| */
 	int64_t expiry_p50, expiry_p99, expiry_max;
@@ -52,7 +54,22 @@ int rt_selfcheck_compare(const struct rt_ev *ev, size_t n, int tid,
 /* At least RT_SELFCHECK_PASS_PCT % of the samples agree (and there are samples). */
 bool rt_selfcheck_pass(const struct rt_selfcheck_result *r);
 
+enum rt_selfcheck_verdict {
+	RT_SELFCHECK_PASS,
+	RT_SELFCHECK_FAIL,
+	/* the trace lacks what the check needs: no samples found, no switch-in */
+	RT_SELFCHECK_NOT_CHECKED,
+};
+
+enum rt_selfcheck_verdict rt_selfcheck_verdict(const struct rt_selfcheck_result *r);
+
+/* Why a check is "not checked" (NULL when it was checked). */
+const char *rt_selfcheck_why_not(const struct rt_selfcheck_result *r);
+
 /* "# Self-check: ..." lines, the verdict last. */
 void rt_selfcheck_write_text(FILE *f, const struct rt_selfcheck_result *r, int cpu);
+
+/* "self_check": {...}: the same figures, the shares and the verdict. */
+void rt_selfcheck_write_json(struct rt_json *j, const struct rt_selfcheck_result *r, int cpu);
 
 #endif

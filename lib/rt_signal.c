@@ -25,6 +25,16 @@ int rt_signal_setup(sigset_t *set)
 	if (err)
 		return -err;
 
+	/*
+	 * A reader that goes away (stdout, a -F fifo, a records pipe) must not
+	 * end the run: the write fails with EPIPE and the tool carries on.
+	 */
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = SIG_IGN;
+	sigemptyset(&sa.sa_mask);
+	if (sigaction(SIGPIPE, &sa, NULL) < 0)
+		return -errno;
+
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = wake_handler;
 	sigemptyset(&sa.sa_mask);

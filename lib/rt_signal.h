@@ -21,8 +21,10 @@
 
 /*
  * Block SIGINT, SIGTERM, SIGHUP, SIGUSR1, SIGUSR2, SIGALRM and RT_SIGNAL_DONE
- * in the caller and fill *set with them; install the no-op RT_SIGNAL_WAKE
- * handler (without SA_RESTART, so sleeps return EINTR). 0 or -errno.
+ * in the caller and fill *set with them; ignore SIGPIPE (a write to a reader
+ * that went away fails with EPIPE instead of ending the run); install the
+ * no-op RT_SIGNAL_WAKE handler (without SA_RESTART, so sleeps return EINTR).
+ * 0 or -errno.
  */
 int rt_signal_setup(sigset_t *set);
 

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
+#include <errno.h>
 #include <inttypes.h>
 #include <sched.h>
 #include <stdlib.h>
@@ -77,37 +78,75 @@ static int by_time_desc(const void *a, const void *b)
 
 	return (x < y) - (x > y);
 }
-
 /* Who held the CPU while the thread waited: tasks, hard IRQs and softirqs. */
 struct cpu_state {
-	int pid, prio;
-	char comm[RT_SPIKE_COMM];
+	int pid, prio;             /* -1: unknown */
+	int64_t chosen_ns;         /* when a switch put it there; -1: unknown */
+	bool throttled;            /* an RT task left runnable for a non-RT one: RT held back */
 	int irq_depth, irq;        /* innermost hard IRQ */
 	char irq_name[RT_SPIKE_NAME];
 	int softirq_depth, vec;
 	char vec_name[RT_SPIKE_NAME];
 };
 
-static void account(struct rt_spike_report *r, const struct cpu_state *s, int64_t ns)
+/* What the accounting needs to know about the thread. */
+struct waiter {
+	int prio;                  /* its kernel prio, -1 unknown */
+	int64_t runnable_ns;       /* its wakeup */
+	bool elsewhere;            /* woken onto another CPU's run queue */
+};
+
+/*
+ * A task of lower priority than the runnable thread, put on the CPU after
+ * the thread became runnable: the scheduler held the RT class back.
+ */
+static bool throttled(const struct rt_spike_report *r, const struct cpu_state *s,
+		      const struct waiter *w)
 {
+	return r->q.rt_runtime_us >= 0 && !w->elsewhere && w->prio >= 0 && w->prio < 100 &&
+	       s->prio > w->prio &&
+	       (s->throttled ||
+		(s->chosen_ns >= 0 && s->chosen_ns >= w->runnable_ns - CLOCK_SLACK_NS));
+}
+
+static void account(struct rt_spike_report *r, const struct cpu_state *s,
+		    const struct waiter *w, int64_t ns)
+{
+	if (ns <= 0)
+		return;
 	if (s->irq_depth > 0) {
 		add_blocker(r, RT_BLOCKER_IRQ, s->irq, 0, s->irq_name, ns);
 		r->irq_total_ns += ns;
 	} else if (s->softirq_depth > 0) {
 		add_blocker(r, RT_BLOCKER_SOFTIRQ, s->vec, 0, s->vec_name, ns);
 		r->softirq_total_ns += ns;
-	} else if (s->pid >= 0 && s->pid != r->q.tid) {
-		add_blocker(r, RT_BLOCKER_TASK, s->pid, s->prio, s->pid ? s->comm : "idle", ns);
+	} else if (s->pid < 0) {
+		r->untraced_ns += ns;
+	} else if (s->pid == r->q.tid) {
+		return;
+	} else if (throttled(r, s, w)) {
+		add_blocker(r, RT_BLOCKER_THROTTLE, -1, 0, "RT throttling", ns);
+	} else {
+		add_blocker(r, RT_BLOCKER_TASK, s->pid, s->prio, s->pid ? "" : "idle", ns);
 	}
+}
+
+static void forget(struct cpu_state *s)
+{
+	*s = (struct cpu_state){ .pid = -1, .prio = -1, .chosen_ns = -1 };
 }
 
 static void step(struct cpu_state *s, const struct rt_ev *e)
 {
 	switch (e->type) {
 	case RT_EV_SWITCH:
+		if (e->prio < 100)
+			s->throttled = false;
+		else if (e->prev_prio >= 0 && e->prev_prio < 100 && e->prev_runnable)
+			s->throttled = true;
 		s->pid = e->pid;
 		s->prio = e->prio;
-		memcpy(s->comm, e->comm, sizeof(s->comm));
+		s->chosen_ns = e->ts_ns;
 		break;
 	case RT_EV_IRQ_ENTRY:
 	case RT_EV_TIMER_IRQ_ENTRY:
@@ -130,44 +169,186 @@ static void step(struct cpu_state *s, const struct rt_ev *e)
 		if (s->softirq_depth > 0)
 			s->softirq_depth--;
 		break;
+	case RT_EV_LOST:
+		forget(s);
+		break;
 	default:
 		break;
 	}
 }
 
-static void account_window(const struct rt_ev *ev, size_t n, struct rt_spike_report *r,
-			   int64_t end)
+/*
+ * The task current when e was logged differs from the last switch: the
+ * kernel logged no switch (or it was lost). The event is right.
+ */
+static void correct(struct rt_spike_report *r, struct cpu_state *s, const struct rt_ev *e)
+{
+	int cur = e->type == RT_EV_SWITCH ? e->prev_pid : e->cur_pid;
+
+	if (e->type == RT_EV_LOST || (e->type != RT_EV_SWITCH && !e->cur_known))
+		return;
+	if (s->irq_depth > 0 || s->softirq_depth > 0 || cur < 0 || cur == s->pid)
+		return;
+	if (s->pid >= 0 && r)
+		r->gaps++;
+	s->pid = cur;
+	s->prio = e->type == RT_EV_SWITCH ? e->prev_prio : -1;
+	s->chosen_ns = -1;
+}
+
+static const struct rt_spike_cpu *start_of(const struct rt_spike_history *h, int cpu)
+{
+	for (size_t i = 0; i < h->nstart; i++)
+		if (h->start[i].cpu == cpu)
+			return &h->start[i];
+	return NULL;
+}
+
+/* The thread's priority (its wakeup's, else the latest switch's). */
+static int waiter_prio(const struct rt_spike_history *h, int tid, size_t w)
+{
+	if (w < h->n && h->ev[w].prio >= 0)
+		return h->ev[w].prio;
+	for (size_t i = h->n; i-- > 0;) {
+		const struct rt_ev *e = &h->ev[i];
+
+		if (e->type == RT_EV_SWITCH && e->pid == tid)
+			return e->prio;
+		if (e->type == RT_EV_SWITCH && e->prev_pid == tid)
+			return e->prev_prio;
+		if (e->type == RT_EV_WAKEUP && e->pid == tid)
+			return e->prio;
+	}
+	return -1;
+}
+
+static void account_window(const struct rt_spike_history *h, struct rt_spike_report *r,
+			   const struct waiter *w, int64_t end)
 {
 	const struct rt_spike_query *q = &r->q;
-	struct cpu_state s = { .pid = -1 };
+	const struct rt_spike_cpu *st = start_of(h, q->cpu);
+	const struct rt_ev *ev = h->ev;
+	struct cpu_state s;
 	int64_t t = q->due_ns;
-	size_t i;
+	size_t i, n = h->n;
 
+	forget(&s);
+	if (st) {
+		s.pid = st->pid;
+		s.prio = st->prio;
+	}
 	/* The state at due: replay what came before. */
 	for (i = 0; i < n && ev[i].ts_ns <= q->due_ns; i++)
-		if (on(&ev[i], q->cpu))
+		if (on(&ev[i], q->cpu)) {
+			correct(NULL, &s, &ev[i]);
 			step(&s, &ev[i]);
+		}
 	for (; i < n && ev[i].ts_ns < end; i++) {
 		if (!on(&ev[i], q->cpu))
 			continue;
-		if (s.pid < 0 && ev[i].type == RT_EV_SWITCH) {
-			/* No switch before the window: the one leaving says who ran. */
-			s.pid = ev[i].prev_pid;
-			s.prio = ev[i].prev_prio;
-			memcpy(s.comm, ev[i].prev_comm, sizeof(s.comm));
+		if (ev[i].type == RT_EV_LOST) {
+			r->untraced_ns += ev[i].ts_ns - t;
+			r->events_lost = true;
+		} else {
+			correct(r, &s, &ev[i]);
+			account(r, &s, w, ev[i].ts_ns - t);
 		}
-		account(r, &s, ev[i].ts_ns - t);
 		t = ev[i].ts_ns;
 		step(&s, &ev[i]);
 	}
-	account(r, &s, end - t);
+	/* The next event of the CPU (the switch-in) says who ran up to end. */
+	while (i < n && !on(&ev[i], q->cpu))
+		i++;
+	if (i < n)
+		correct(r, &s, &ev[i]);
+	account(r, &s, w, end - t);
 }
 
-void rt_spike_analyze(const struct rt_ev *ev, size_t n, const struct rt_spike_query *q,
-		      struct rt_spike_report *r)
+/* The latest name and priority the trace shows for the task b. */
+static void name_task(const struct rt_spike_history *h, struct rt_blocker *b)
 {
-	size_t w, sw, irq;
+	bool named = false, prio = false;
+
+	for (size_t i = h->n; i-- > 0 && !(named && prio);) {
+		const struct rt_ev *e = &h->ev[i];
+		const char *comm = NULL;
+		int p = -1;
+
+		if (e->type == RT_EV_SWITCH && e->prev_pid == b->id) {
+			comm = e->prev_comm;
+			p = e->prev_prio;
+		} else if ((e->type == RT_EV_SWITCH || e->type == RT_EV_WAKEUP) && e->pid == b->id) {
+			comm = e->comm;
+			p = e->prio;
+		} else if (e->type == RT_EV_EXEC && e->pid == b->id) {
+			comm = e->comm;
+		}
+		if (comm && comm[0] && !named) {
+			snprintf(b->name, sizeof(b->name), "%s", comm);
+			named = true;
+		}
+		if (p >= 0 && !prio) {
+			b->prio = p;
+			prio = true;
+		}
+	}
+	for (size_t i = 0; i < h->nstart; i++) {
+		const struct rt_spike_cpu *st = &h->start[i];
+
+		if (st->pid != b->id)
+			continue;
+		if (!named && st->comm[0]) {
+			snprintf(b->name, sizeof(b->name), "%s", st->comm);
+			named = true;
+		}
+		if (!prio && st->prio >= 0) {
+			b->prio = st->prio;
+			prio = true;
+		}
+	}
+	if (!prio)
+		b->prio = -1;
+}
+
+static int64_t spike_ns(const struct rt_spike_report *r)
+{
+	return r->q.woke_ns - r->q.due_ns;
+}
+
+/* A headline only for what held at least half of the spike. */
+static void judge(struct rt_spike_report *r)
+{
+	int64_t total = spike_ns(r);
+
+	r->explained = r->nblockers && total > 0 && r->blockers[0].ns * 2 >= total;
+	if (r->explained)
+		r->reason = NULL;
+	else if (r->events_lost)
+		r->reason = "the trace lost events of this CPU (its buffer overran)";
+	else if (r->untraced_ns * 2 >= total)
+		r->reason = "the trace does not cover the time the thread waited";
+	else if (!r->found_switch && !r->nblockers)
+		r->reason = "the trace holds no event of the thread's wakeup";
+	else
+		r->reason = "nothing held the CPU for half of it";
+}
+
+static bool events_on(const struct rt_spike_history *h, const struct rt_spike_query *q)
+{
+	for (size_t i = 0; i < h->n; i++)
+		if (h->ev[i].cpu == q->cpu && h->ev[i].ts_ns >= q->due_ns &&
+		    h->ev[i].ts_ns <= q->woke_ns)
+			return true;
+	return false;
+}
+
+void rt_spike_analyze_history(const struct rt_spike_history *h, const struct rt_spike_query *q,
+			      struct rt_spike_report *r)
+{
+	const struct rt_ev *ev = h->ev;
+	size_t n = h->n, w, sw, irq;
 	int64_t end = q->woke_ns;
+	struct waiter wt;
 
 	memset(r, 0, sizeof(*r));
 	r->q = *q;
@@ -189,17 +370,262 @@ void rt_spike_analyze(const struct rt_ev *ev, size_t n, const struct rt_spike_qu
 			r->sched_ns = ev[sw].ts_ns - ev[w].ts_ns;
 		r->user_ns = q->woke_ns > ev[sw].ts_ns ? q->woke_ns - ev[sw].ts_ns : 0;
 	}
-	account_window(ev, n, r, end);
+	/* Without its wakeup in the trace: the timer fires at due. */
+	wt.runnable_ns = w < n ? ev[w].ts_ns : q->due_ns;
+	wt.prio = waiter_prio(h, q->tid, w);
+	/* Waiting on another CPU's queue, this one's lower tasks are no throttling. */
+	wt.elsewhere = w < n && ev[w].has_target && ev[w].target_cpu != q->cpu;
+	account_window(h, r, &wt, end);
+	if (!r->found_switch && !r->found_wakeup && !events_on(h, q)) {
+		/* nothing of the CPU while the thread waited: the state is a guess */
+		r->nblockers = 0;
+		r->irq_total_ns = r->softirq_total_ns = 0;
+		r->untraced_ns = spike_ns(r);
+	}
+	for (size_t i = 0; i < r->nblockers; i++)
+		if (r->blockers[i].kind == RT_BLOCKER_TASK && r->blockers[i].id > 0)
+			name_task(h, &r->blockers[i]);
 	qsort(r->blockers, r->nblockers, sizeof(r->blockers[0]), by_time_desc);
+	judge(r);
+}
+
+void rt_spike_analyze(const struct rt_ev *ev, size_t n, const struct rt_spike_query *q,
+		      struct rt_spike_report *r)
+{
+	struct rt_spike_history h = { .ev = (struct rt_ev *)ev, .n = n, .from_ns = INT64_MIN,
+				      .all_from_ns = INT64_MIN };
+
+	rt_spike_analyze_history(&h, q, r);
+}
+
+void rt_spike_history_init(struct rt_spike_history *h)
+{
+	*h = (struct rt_spike_history){ .from_ns = INT64_MIN, .all_from_ns = INT64_MIN };
+}
+
+void rt_spike_history_free(struct rt_spike_history *h)
+{
+	free(h->ev);
+	free(h->start);
+	rt_spike_history_init(h);
+}
+
+static bool sched_kind(enum rt_ev_type t)
+{
+	return t == RT_EV_SWITCH || t == RT_EV_WAKEUP || t == RT_EV_EXEC || t == RT_EV_LOST;
+}
+
+/* Fold a dropped event into the state at the history's start. */
+static int fold(struct rt_spike_history *h, const struct rt_ev *e)
+{
+	struct rt_spike_cpu *st = NULL;
+
+	if (e->type != RT_EV_SWITCH && e->type != RT_EV_LOST && e->type != RT_EV_EXEC)
+		return 0;
+	for (size_t i = 0; i < h->nstart; i++)
+		if (h->start[i].cpu == e->cpu)
+			st = &h->start[i];
+	if (!st) {
+		struct rt_spike_cpu *m = realloc(h->start, (h->nstart + 1) * sizeof(*m));
+
+		if (!m)
+			return -ENOMEM;
+		h->start = m;
+		st = &m[h->nstart++];
+		*st = (struct rt_spike_cpu){ .cpu = e->cpu, .pid = -1, .prio = -1 };
+	}
+	if (e->type == RT_EV_SWITCH) {
+		st->pid = e->pid;
+		st->prio = e->prio;
+		snprintf(st->comm, sizeof(st->comm), "%s", e->comm);
+	} else if (e->type == RT_EV_LOST) {
+		*st = (struct rt_spike_cpu){ .cpu = e->cpu, .pid = -1, .prio = -1 };
+	} else if (e->pid == st->pid) {
+		snprintf(st->comm, sizeof(st->comm), "%s", e->comm);
+	}
+	return 0;
+}
+
+void rt_spike_history_trim(struct rt_spike_history *h)
+{
+	int64_t newest = h->ev[h->n - 1].ts_ns;
+	int64_t all_cut = newest - RT_SPIKE_KEEP_ALL_NS, sched_cut = newest - RT_SPIKE_KEEP_SCHED_NS;
+	size_t k = 0, i = 0;
+
+	if (!h->n)
+		return;
+	if (h->n > RT_SPIKE_MAX_EVENTS) /* a very busy trace: keep the newest only */
+		sched_cut = all_cut = h->ev[h->n - RT_SPIKE_MAX_EVENTS].ts_ns;
+	if (h->ev[0].ts_ns >= all_cut)
+		return;
+	for (; i < h->n && h->ev[i].ts_ns < sched_cut; i++)
+		if (fold(h, &h->ev[i]) < 0)
+			break; /* keep the rest: the state stays right */
+	if (i)
+		h->from_ns = h->ev[i - 1].ts_ns;
+	for (; i < h->n; i++)
+		if (h->ev[i].ts_ns >= all_cut || sched_kind(h->ev[i].type))
+			h->ev[k++] = h->ev[i];
+	h->n = k;
+	if (all_cut > h->all_from_ns)
+		h->all_from_ns = all_cut;
+}
+
+int rt_spike_history_add(struct rt_spike_history *h, const struct rt_ev *batch, size_t n)
+{
+	size_t i, j, k;
+	struct rt_ev *m;
+
+	if (!n)
+		return 0;
+	if (h->n + n > h->cap) {
+		size_t cap = h->cap ? h->cap : 4096;
+
+		while (cap < h->n + n)
+			cap *= 2;
+		m = realloc(h->ev, cap * sizeof(*m));
+		if (!m)
+			return -ENOMEM;
+		h->ev = m;
+		h->cap = cap;
+	}
+	/* Merge from the back: both are sorted; a batch may reach back on one CPU. */
+	i = h->n;
+	j = n;
+	k = h->n + n;
+	while (j > 0) {
+		if (i > 0 && h->ev[i - 1].ts_ns > batch[j - 1].ts_ns)
+			h->ev[--k] = h->ev[--i];
+		else
+			h->ev[--k] = batch[--j];
+	}
+	h->n += n;
+	return 0;
+}
+
+static const char *ev_name(enum rt_ev_type t)
+{
+	static const char *const names[] = {
+		[RT_EV_SWITCH] = "sched_switch",
+		[RT_EV_WAKEUP] = "sched_wakeup",
+		[RT_EV_IRQ_ENTRY] = "irq_handler_entry",
+		[RT_EV_IRQ_EXIT] = "irq_handler_exit",
+		[RT_EV_SOFTIRQ_ENTRY] = "softirq_entry",
+		[RT_EV_SOFTIRQ_EXIT] = "softirq_exit",
+		[RT_EV_TIMER_IRQ_ENTRY] = "local_timer_entry",
+		[RT_EV_TIMER_IRQ_EXIT] = "local_timer_exit",
+		[RT_EV_HRTIMER_ENTRY] = "hrtimer_expire_entry",
+		[RT_EV_HRTIMER_EXIT] = "hrtimer_expire_exit",
+		[RT_EV_HRTIMER_START] = "hrtimer_start",
+		[RT_EV_SYS_EXIT] = "sys_exit",
+		[RT_EV_EXEC] = "sched_process_exec",
+		[RT_EV_LOST] = "events_lost",
+	};
+
+	return (unsigned)t < sizeof(names) / sizeof(names[0]) && names[t] ? names[t] : "?";
+}
+
+void rt_spike_write_events(FILE *f, const struct rt_ev *ev, size_t n, int64_t from_ns,
+			   int64_t to_ns)
+{
+	for (size_t i = 0; i < n; i++) {
+		const struct rt_ev *e = &ev[i];
+		char cur[16] = "-";
+
+		if (e->ts_ns < from_ns || e->ts_ns > to_ns)
+			continue;
+		if (e->cur_known)
+			snprintf(cur, sizeof(cur), "%d", e->cur_pid);
+		fprintf(f, "%7s [%03d] %" PRId64 ".%06" PRId64 ": %s:", cur, e->cpu,
+			e->ts_ns / 1000000000, e->ts_ns % 1000000000 / 1000, ev_name(e->type));
+		switch (e->type) {
+		case RT_EV_SWITCH:
+			fprintf(f, " prev_comm=%s prev_pid=%d prev_prio=%d ==> next_comm=%s "
+				"next_pid=%d next_prio=%d\n", e->prev_comm, e->prev_pid, e->prev_prio,
+				e->comm, e->pid, e->prio);
+			break;
+		case RT_EV_WAKEUP:
+			fprintf(f, " comm=%s pid=%d prio=%d\n", e->comm, e->pid, e->prio);
+			break;
+		case RT_EV_EXEC:
+			fprintf(f, " comm=%s pid=%d\n", e->comm, e->pid);
+			break;
+		case RT_EV_IRQ_ENTRY:
+			fprintf(f, " irq=%d name=%s\n", e->irq, e->name);
+			break;
+		case RT_EV_IRQ_EXIT:
+			fprintf(f, " irq=%d\n", e->irq);
+			break;
+		case RT_EV_SOFTIRQ_ENTRY:
+		case RT_EV_SOFTIRQ_EXIT:
+			fprintf(f, " vec=%d [action=%s]\n", e->irq, e->name);
+			break;
+		case RT_EV_HRTIMER_START:
+			fprintf(f, " pid=%d softexpires=%" PRId64 "\n", e->pid, e->expires);
+			break;
+		default:
+			fputc('\n', f);
+			break;
+		}
+	}
+}
+
+/*
+ * /proc/<pid>/stat: the name, the kernel prio from rt_priority (field 40)
+ * or nice (19), and the policy (41). False once the task has exited.
+ */
+static bool proc_stat(int pid, char *comm, size_t len, int *prio, int *policy)
+{
+	char path[64], buf[1024], *open, *close, *p;
+	long rt_prio = 0, nice = 0;
+	int field = 3;
+	size_t got;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", pid);
+	f = fopen(path, "re");
+	if (!f)
+		return false;
+	got = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[got] = '\0';
+	open = strchr(buf, '(');
+	close = strrchr(buf, ')');
+	if (!open || !close || close < open || !close[1])
+		return false;
+	snprintf(comm, len, "%.*s", (int)(close - open - 1), open + 1);
+	for (p = close + 2; field < 41; field++) {
+		if (field == 19)
+			nice = strtol(p, NULL, 10);
+		else if (field == 40)
+			rt_prio = strtol(p, NULL, 10);
+		p = strchr(p, ' ');
+		if (!p)
+			return false;
+		p++;
+	}
+	*policy = (int)strtol(p, NULL, 10) & ~SCHED_RESET_ON_FORK;
+	*prio = rt_prio > 0 ? 99 - (int)rt_prio : 120 + (int)nice;
+	return true;
 }
 
 void rt_spike_resolve_policies(struct rt_spike_report *r)
 {
 	for (size_t i = 0; i < r->nblockers; i++) {
 		struct rt_blocker *b = &r->blockers[i];
+		char comm[RT_SPIKE_NAME];
+		int prio, policy;
 
-		if (b->kind == RT_BLOCKER_TASK && b->id > 0)
-			b->policy = sched_getscheduler(b->id); /* -1 once it has exited */
+		if (b->kind != RT_BLOCKER_TASK || b->id <= 0 ||
+		    !proc_stat(b->id, comm, sizeof(comm), &prio, &policy))
+			continue; /* exited: what the trace says */
+		if (!b->name[0])
+			snprintf(b->name, sizeof(b->name), "%s", comm);
+		if (b->prio < 0)
+			b->prio = prio;
+		/* The policy, where it fits the priority the trace shows. */
+		if ((policy == SCHED_FIFO || policy == SCHED_RR) == (b->prio < 100))
+			b->policy = policy;
 	}
 }
 
@@ -220,28 +646,36 @@ static const char *kind_name(enum rt_blocker_kind k)
 	case RT_BLOCKER_TASK: return "task";
 	case RT_BLOCKER_IRQ: return "irq";
 	case RT_BLOCKER_SOFTIRQ: return "softirq";
+	case RT_BLOCKER_THROTTLE: return "rt_throttling";
 	default: return "none";
 	}
 }
 
-/* "task blocker (pid 4711, RT 99)", "irq 12 (virtio0)", "softirq 1 (TIMER)". */
-static void describe(const struct rt_blocker *b, char *buf, size_t len)
+/*
+ * "task blocker (pid 4711, FIFO 99)", "the idle task (pid 0)", "irq 12
+ * (virtio0)", "softirq 1 (TIMER)", "RT throttling (sched_rt_runtime_us
+ * 950000 of 1000000)".
+ */
+static void describe(const struct rt_spike_report *r, const struct rt_blocker *b, char *buf,
+		     size_t len)
 {
 	char prio[24];
 
-	if (b->kind == RT_BLOCKER_TASK) {
+	if (b->kind == RT_BLOCKER_TASK && b->id == 0) {
+		snprintf(buf, len, "the idle task (pid 0)");
+	} else if (b->kind == RT_BLOCKER_TASK && b->prio < 0) {
+		snprintf(buf, len, "task %s (pid %d)", b->name[0] ? b->name : "?", b->id);
+	} else if (b->kind == RT_BLOCKER_TASK) {
 		rt_spike_prio_label(b->prio, b->policy, prio, sizeof(prio));
-		snprintf(buf, len, "task %s (pid %d, %s)", b->name, b->id, prio);
+		snprintf(buf, len, "task %s (pid %d, %s)", b->name[0] ? b->name : "?", b->id, prio);
+	} else if (b->kind == RT_BLOCKER_THROTTLE) {
+		snprintf(buf, len, "RT throttling (sched_rt_runtime_us %" PRId64 " of %" PRId64 ")",
+			 r->q.rt_runtime_us, r->q.rt_period_us);
 	} else if (b->kind == RT_BLOCKER_IRQ && b->id < 0) {
 		snprintf(buf, len, "irq %s", b->name);
 	} else {
 		snprintf(buf, len, "%s %d (%s)", kind_name(b->kind), b->id, b->name);
 	}
-}
-
-static int64_t spike_ns(const struct rt_spike_report *r)
-{
-	return r->q.woke_ns - r->q.due_ns;
 }
 
 void rt_spike_write_us(FILE *f, const char *label, int64_t ns)
@@ -259,13 +693,13 @@ void rt_spike_write_text(FILE *f, const struct rt_spike_report *r, const char *u
 	int64_t total = spike_ns(r);
 
 	fprintf(f, "# Spike: %" PRId64 " %s on CPU %d", r->q.value, unit, r->q.cpu);
-	if (r->nblockers) {
-		describe(&r->blockers[0], what, sizeof(what));
+	if (r->explained) {
+		describe(r, &r->blockers[0], what, sizeof(what));
 		fprintf(f, ", blocked by %s for %" PRId64 " us (%" PRId64 "%%)\n", what,
 			r->blockers[0].ns / 1000,
 			total > 0 ? r->blockers[0].ns * 100 / total : 0);
 	} else {
-		fputs(", no blocker in the trace\n", f);
+		fprintf(f, ", not explained: %s\n", r->reason ? r->reason : "no blocker in the trace");
 	}
 	rt_spike_write_us(f, "# Spike: expected wakeup -> IRQ entry", r->irq_ns);
 	rt_spike_write_us(f, ", IRQ entry -> wakeup", r->handler_ns);
@@ -273,10 +707,14 @@ void rt_spike_write_text(FILE *f, const struct rt_spike_report *r, const char *u
 	rt_spike_write_us(f, ", switch-in -> user space", r->user_ns);
 	fputc('\n', f);
 	for (size_t i = 0; i < r->nblockers; i++) {
-		describe(&r->blockers[i], what, sizeof(what));
+		describe(r, &r->blockers[i], what, sizeof(what));
 		fprintf(f, "# Spike:   %s: %" PRId64 ".%" PRId64 " us\n", what, r->blockers[i].ns / 1000,
 			r->blockers[i].ns % 1000 / 100);
 	}
+	if (r->untraced_ns > 0)
+		fprintf(f, "# Spike:   not in the trace%s: %" PRId64 ".%" PRId64 " us\n",
+			r->events_lost ? " (events lost)" : "", r->untraced_ns / 1000,
+			r->untraced_ns % 1000 / 100);
 	if (file)
 		fprintf(f, "# Spike: trace window saved to %s\n", file);
 }
@@ -297,8 +735,10 @@ static void json_blocker(struct rt_json *j, const char *key, const struct rt_blo
 	rt_json_object_begin(j, key);
 	rt_json_string(j, "kind", kind_name(b->kind));
 	rt_json_int(j, "id", b->id);
-	rt_json_string(j, "name", b->name);
-	if (b->kind == RT_BLOCKER_TASK) {
+	rt_json_string(j, "name", b->kind == RT_BLOCKER_TASK && b->id == 0 ? "idle" : b->name);
+	if (b->kind == RT_BLOCKER_TASK && b->prio < 0) {
+		rt_json_null(j, "priority");
+	} else if (b->kind == RT_BLOCKER_TASK) {
 		rt_spike_prio_label(b->prio, b->policy, prio, sizeof(prio));
 		rt_json_string(j, "priority", prio);
 	}
@@ -321,7 +761,12 @@ void rt_spike_write_json(struct rt_json *j, const struct rt_spike_report *r, con
 	json_us(j, "sched_latency_us", r->sched_ns);
 	json_us(j, "to_user_us", r->user_ns);
 	rt_json_object_end(j);
-	if (r->nblockers)
+	rt_json_bool(j, "explained", r->explained);
+	if (r->reason)
+		rt_json_string(j, "reason", r->reason);
+	else
+		rt_json_null(j, "reason");
+	if (r->explained)
 		json_blocker(j, "main_blocker", &r->blockers[0], spike_ns(r));
 	else
 		rt_json_null(j, "main_blocker");
@@ -329,6 +774,17 @@ void rt_spike_write_json(struct rt_json *j, const struct rt_spike_report *r, con
 	for (size_t i = 0; i < r->nblockers; i++)
 		json_blocker(j, NULL, &r->blockers[i], spike_ns(r));
 	rt_json_array_end(j);
+	json_us(j, "untraced_us", r->untraced_ns);
+	rt_json_bool(j, "events_lost", r->events_lost);
+	rt_json_int(j, "unlogged_switches", r->gaps);
+	if (r->q.rt_runtime_us >= 0)
+		rt_json_int(j, "rt_runtime_us", r->q.rt_runtime_us);
+	else
+		rt_json_null(j, "rt_runtime_us");
+	if (r->q.rt_period_us >= 0)
+		rt_json_int(j, "rt_period_us", r->q.rt_period_us);
+	else
+		rt_json_null(j, "rt_period_us");
 	rt_json_string(j, "trace_file", file);
 	rt_json_object_end(j);
 }

@@ -6,8 +6,10 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
+#include "rt_instance.h"
 #include "rt_tracer.h"
 
 #ifndef HAVE_TRACEFS
@@ -66,6 +68,80 @@ int rt_tracer_read(struct rt_tracer *t, int64_t from_ns, int64_t to_ns, struct r
 	return -ENOTSUP;
 }
 
+/* Events the kernel lost on cpu so far: "overrun" and "dropped events" of its stats. */
+static uint64_t lost_so_far(struct rt_tracer *t, int cpu)
+{
+	static const char *const keys[] = { "overrun:", "dropped events:" };
+	char file[64], *text, *p;
+	uint64_t total = 0;
+
+	snprintf(file, sizeof(file), "per_cpu/cpu%d/stats", cpu);
+	text = tracefs_instance_file_read(t->inst, file, NULL);
+	if (!text)
+		return t->lost[cpu];
+	for (size_t k = 0; k < sizeof(keys) / sizeof(keys[0]); k++) {
+		for (p = text; (p = strstr(p, keys[k])); p++)
+			if (p == text || p[-1] == '\n')
+				break;
+		if (p)
+			total += strtoull(p + strlen(keys[k]), NULL, 10);
+	}
+	free(text);
+	return total;
+}
+
+int rt_tracer_consume(struct rt_tracer *t, struct rt_ev **ev, size_t *n)
+{
+	struct reader rd = { .t = t, .from = INT64_MIN, .to = INT64_MAX };
+	struct timespec now;
+	int err = 0;
+
+	if (tracefs_iterate_raw_events(t->tep, t->inst, NULL, 0, take, &rd) < 0 && !rd.err)
+		rd.err = -EIO;
+	if (rd.err) {
+		free(rd.ev);
+		return rd.err;
+	}
+	if (rd.n)
+		qsort(rd.ev, rd.n, sizeof(*rd.ev), by_ts);
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	for (int cpu = 0; cpu < CPU_SETSIZE && !err; cpu++) {
+		uint64_t lost;
+		int64_t at = (int64_t)now.tv_sec * 1000000000 + now.tv_nsec;
+
+		if (!CPU_ISSET(cpu, &t->cpus))
+			continue;
+		lost = lost_so_far(t, cpu);
+		if (lost == t->lost[cpu])
+			continue;
+		t->lost[cpu] = lost;
+		/* The loss came before what this read found of the CPU. */
+		for (size_t i = 0; i < rd.n; i++)
+			if (rd.ev[i].cpu == cpu) {
+				at = rd.ev[i].ts_ns - 1;
+				break;
+			}
+		err = append_lost(&rd, cpu, at);
+	}
+	if (err) {
+		free(rd.ev);
+		return err;
+	}
+	if (rd.n)
+		qsort(rd.ev, rd.n, sizeof(*rd.ev), by_ts);
+	*ev = rd.ev;
+	*n = rd.n;
+	return 0;
+}
+
+int rt_tracer_consume(struct rt_tracer *t, struct rt_ev **ev, size_t *n)
+{
+	(void)t;
+	*ev = NULL;
+	*n = 0;
+	return -ENOTSUP;
+}
+
 void rt_tracer_close(struct rt_tracer *t)
 {
 	(void)t;
@@ -90,6 +166,7 @@ static const struct {
 	{ "sched", "sched_switch", RT_EV_SWITCH, 0 },
 	{ "sched", "sched_wakeup", RT_EV_WAKEUP, 0 },
 	{ "sched", "sched_wakeup_new", RT_EV_WAKEUP, 0 },
+	{ "sched", "sched_process_exec", RT_EV_EXEC, 0 },
 	{ "irq", "irq_handler_entry", RT_EV_IRQ_ENTRY, 0 },
 	{ "irq", "irq_handler_exit", RT_EV_IRQ_EXIT, 0 },
 	{ "irq", "softirq_entry", RT_EV_SOFTIRQ_ENTRY, 0 },
@@ -109,8 +186,11 @@ static const char *const softirq_names[] = {
 
 struct rt_tracer {
 	struct tracefs_instance *inst;
+	int inst_lock_fd;           /* held while the instance exists (rt_instance.h) */
 	struct tep_handle *tep;
 	char enabled[512];          /* "sched_switch sched_wakeup ..." */
+	cpu_set_t cpus;             /* the traced CPUs */
+	uint64_t lost[CPU_SETSIZE]; /* per CPU: overrun + dropped events seen so far */
 };
 
 bool rt_tracer_built(void)
@@ -144,11 +224,19 @@ int rt_tracer_open(struct rt_tracer **out, const char *tool, const cpu_set_t *cp
 	t = calloc(1, sizeof(*t));
 	if (!t)
 		return -ENOMEM;
-	snprintf(name, sizeof(name), "%s-%d", tool, (int)getpid());
+	err = rt_instance_create(tracefs_tracing_dir(), tool, name, sizeof(name), &t->inst_lock_fd);
+	if (err) {
+		*why = err == -EEXIST ? "creating the tracefs instance: one of this name exists "
+					"and is not ours"
+				      : "creating the tracefs instance";
+		free(t);
+		return err;
+	}
 	errno = 0;
-	t->inst = tracefs_instance_create(name);
+	t->inst = tracefs_instance_alloc(NULL, name);
 	if (!t->inst) {
 		err = fail(why, "creating the tracefs instance");
+		rt_instance_remove(tracefs_tracing_dir(), name, t->inst_lock_fd);
 		free(t);
 		return err;
 	}
@@ -162,6 +250,11 @@ int rt_tracer_open(struct rt_tracer **out, const char *tool, const cpu_set_t *cp
 		err = fail(why, "setting the buffer size");
 		goto out;
 	}
+	if (cpus)
+		t->cpus = *cpus;
+	else
+		for (int c = 0; c < CPU_SETSIZE; c++)
+			CPU_SET(c, &t->cpus);
 	if (cpus && tracefs_instance_set_affinity_set(t->inst, (cpu_set_t *)cpus, sizeof(*cpus)) < 0) {
 		err = fail(why, "setting the traced CPUs");
 		goto out;
@@ -295,6 +388,8 @@ static int take(struct tep_event *e, struct tep_record *r, int cpu, void *arg)
 	ev->ts_ns = (int64_t)r->ts;
 	ev->cpu = cpu;
 	ev->type = (enum rt_ev_type)type;
+	ev->cur_pid = tep_data_pid(rd->t->tep, r);
+	ev->cur_known = ev->cur_pid >= 0;
 	switch (ev->type) {
 	case RT_EV_SWITCH:
 		ev->pid = (int)field(e, r, "next_pid");
@@ -302,11 +397,15 @@ static int take(struct tep_event *e, struct tep_record *r, int cpu, void *arg)
 		field_str(e, r, "next_comm", ev->comm, sizeof(ev->comm));
 		ev->prev_pid = (int)field(e, r, "prev_pid");
 		ev->prev_prio = (int)field(e, r, "prev_prio");
+		/* TASK_RUNNING is 0; bits above the reported states mark a preemption */
+		ev->prev_runnable = (field(e, r, "prev_state") & 0xff) == 0;
 		field_str(e, r, "prev_comm", ev->prev_comm, sizeof(ev->prev_comm));
 		break;
 	case RT_EV_WAKEUP:
 		ev->pid = (int)field(e, r, "pid");
 		ev->prio = (int)field(e, r, "prio");
+		ev->target_cpu = (int)field(e, r, "target_cpu");
+		ev->has_target = ev->target_cpu >= 0;
 		field_str(e, r, "comm", ev->comm, sizeof(ev->comm));
 		break;
 	case RT_EV_IRQ_ENTRY:
@@ -321,6 +420,18 @@ static int take(struct tep_event *e, struct tep_record *r, int cpu, void *arg)
 	case RT_EV_SYS_EXIT:
 		ev->pid = tep_data_pid(rd->t->tep, r);
 		break;
+	case RT_EV_EXEC: {
+		char file[256];
+		const char *base;
+
+		ev->pid = (int)field(e, r, "pid");
+		field_str(e, r, "filename", file, sizeof(file));
+		base = strrchr(file, '/');
+		/* the new comm: the file's name, as the kernel cuts it */
+		snprintf(ev->comm, sizeof(ev->comm), "%.*s", (int)sizeof(ev->comm) - 1,
+			 base ? base + 1 : file);
+		break;
+	}
 	case RT_EV_SOFTIRQ_ENTRY:
 	case RT_EV_SOFTIRQ_EXIT:
 		ev->irq = (int)field(e, r, "vec");
@@ -338,6 +449,17 @@ static int take(struct tep_event *e, struct tep_record *r, int cpu, void *arg)
 		trace_seq_terminate(&rd->seq);
 		fputs(rd->seq.buffer, rd->raw);
 	}
+	return 0;
+}
+
+static int append_lost(struct reader *rd, int cpu, int64_t ts)
+{
+	struct rt_ev *m = realloc(rd->ev, (rd->n + 1) * sizeof(*m));
+
+	if (!m)
+		return -ENOMEM;
+	rd->ev = m;
+	m[rd->n++] = (struct rt_ev){ .ts_ns = ts, .cpu = cpu, .type = RT_EV_LOST, .cur_pid = -1 };
 	return 0;
 }
 
@@ -369,6 +491,72 @@ int rt_tracer_read(struct rt_tracer *t, int64_t from_ns, int64_t to_ns, struct r
 	return 0;
 }
 
+/* Events the kernel lost on cpu so far: "overrun" and "dropped events" of its stats. */
+static uint64_t lost_so_far(struct rt_tracer *t, int cpu)
+{
+	static const char *const keys[] = { "overrun:", "dropped events:" };
+	char file[64], *text, *p;
+	uint64_t total = 0;
+
+	snprintf(file, sizeof(file), "per_cpu/cpu%d/stats", cpu);
+	text = tracefs_instance_file_read(t->inst, file, NULL);
+	if (!text)
+		return t->lost[cpu];
+	for (size_t k = 0; k < sizeof(keys) / sizeof(keys[0]); k++) {
+		for (p = text; (p = strstr(p, keys[k])); p++)
+			if (p == text || p[-1] == '\n')
+				break;
+		if (p)
+			total += strtoull(p + strlen(keys[k]), NULL, 10);
+	}
+	free(text);
+	return total;
+}
+
+int rt_tracer_consume(struct rt_tracer *t, struct rt_ev **ev, size_t *n)
+{
+	struct reader rd = { .t = t, .from = INT64_MIN, .to = INT64_MAX };
+	struct timespec now;
+	int err = 0;
+
+	if (tracefs_iterate_raw_events(t->tep, t->inst, NULL, 0, take, &rd) < 0 && !rd.err)
+		rd.err = -EIO;
+	if (rd.err) {
+		free(rd.ev);
+		return rd.err;
+	}
+	if (rd.n)
+		qsort(rd.ev, rd.n, sizeof(*rd.ev), by_ts);
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	for (int cpu = 0; cpu < CPU_SETSIZE && !err; cpu++) {
+		uint64_t lost;
+		int64_t at = (int64_t)now.tv_sec * 1000000000 + now.tv_nsec;
+
+		if (!CPU_ISSET(cpu, &t->cpus))
+			continue;
+		lost = lost_so_far(t, cpu);
+		if (lost == t->lost[cpu])
+			continue;
+		t->lost[cpu] = lost;
+		/* The loss came before what this read found of the CPU. */
+		for (size_t i = 0; i < rd.n; i++)
+			if (rd.ev[i].cpu == cpu) {
+				at = rd.ev[i].ts_ns - 1;
+				break;
+			}
+		err = append_lost(&rd, cpu, at);
+	}
+	if (err) {
+		free(rd.ev);
+		return err;
+	}
+	if (rd.n)
+		qsort(rd.ev, rd.n, sizeof(*rd.ev), by_ts);
+	*ev = rd.ev;
+	*n = rd.n;
+	return 0;
+}
+
 void rt_tracer_close(struct rt_tracer *t)
 {
 	if (!t)
@@ -377,52 +565,16 @@ void rt_tracer_close(struct rt_tracer *t)
 		tracefs_trace_off(t->inst);
 		tracefs_instance_destroy(t->inst);
 		tracefs_instance_free(t->inst);
+		close(t->inst_lock_fd); /* after the removal: no cleaner races us */
 	}
 	if (t->tep)
 		tep_free(t->tep);
 	free(t);
 }
 
-/* "<tool>-<digits>": the pid, else 0. */
-static pid_t instance_pid(const char *name, const char *tool)
-{
-	size_t len = strlen(tool);
-	char *end;
-	long pid;
-
-	if (strncmp(name, tool, len) != 0 || name[len] != '-' || !isdigit((unsigned char)name[len + 1]))
-		return 0;
-	pid = strtol(name + len + 1, &end, 10);
-	return *end == '\0' && pid > 0 && pid <= INT_MAX ? (pid_t)pid : 0;
-}
-
-/* By hand rather than tracefs_instances(), whose compiled regex is never freed. */
 void rt_tracer_clean_stale(const char *tool)
 {
-	char path[PATH_MAX];
-	const char *dir = tracefs_tracing_dir();
-	struct dirent *d;
-	DIR *dp;
-
-	if (!dir)
-		return;
-	snprintf(path, sizeof(path), "%s/instances", dir);
-	dp = opendir(path);
-	if (!dp)
-		return;
-	while ((d = readdir(dp))) {
-		pid_t pid = instance_pid(d->d_name, tool);
-		struct tracefs_instance *inst;
-
-		if (pid <= 0 || pid == getpid() || kill(pid, 0) == 0 || errno != ESRCH)
-			continue;
-		inst = tracefs_instance_alloc(NULL, d->d_name);
-		if (inst) {
-			tracefs_instance_destroy(inst);
-			tracefs_instance_free(inst);
-		}
-	}
-	closedir(dp);
+	rt_instance_clean_stale(tracefs_tracing_dir(), tool);
 }
 
 #endif

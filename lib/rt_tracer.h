@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * A private tracefs instance for spike analysis (libtracefs and
- * libtraceevent): instances/<tool>-<pid> with the sched, irq and timer
+ * libtraceevent): instances/<tool>-<pid> (named and locked as rt_instance.h
+ * says) with the sched, irq and timer
  * events of the measured CPUs, the mono trace clock (CLOCK_MONOTONIC) and a
  * buffer of its own. The global buffer's settings are never touched; the
  * instance is removed by rt_tracer_close on every exit path, and stale
- * instances of dead processes are removed at the next open.
+ * instances of gone runs are removed at the next open.
  * Built without libtracefs, rt_tracer_open fails with -ENOTSUP.
  */
 #ifndef RT_TRACER_H
@@ -30,7 +31,8 @@ bool rt_tracer_built(void);
 /*
  * Create and start the instance "<tool>-<pid>" tracing the CPUs in cpus
  * with buffer_kb per CPU. 0 or -errno (-ENOTSUP: not built with
- * libtracefs; -ENODEV: no tracefs); *why names the step that failed.
+ * libtracefs; -ENODEV: no tracefs; -EEXIST: an instance of that name
+ * exists, not ours); *why names the step that failed.
  */
 int rt_tracer_open(struct rt_tracer **out, const char *tool, const cpu_set_t *cpus,
 		   size_t buffer_kb, unsigned flags, const char **why);
@@ -55,10 +57,18 @@ int rt_tracer_restart(struct rt_tracer *t);
 int rt_tracer_read(struct rt_tracer *t, int64_t from_ns, int64_t to_ns, struct rt_ev **ev,
 		   size_t *n, FILE *raw);
 
+/*
+ * Consume what the buffer holds so far while it goes on recording: the
+ * events, sorted by time, into a malloc'd array. Where the kernel lost
+ * events of a traced CPU since the last call (its per-CPU stats "overrun"
+ * or "dropped events" grew), an RT_EV_LOST marks the place. 0 or -errno.
+ */
+int rt_tracer_consume(struct rt_tracer *t, struct rt_ev **ev, size_t *n);
+
 /* Stop, remove the instance and free. NULL is fine. */
 void rt_tracer_close(struct rt_tracer *t);
 
-/* Remove the instances "<tool>-<pid>" whose process is gone. */
+/* Remove the instances of tool whose run is provably gone (rt_instance.h). */
 void rt_tracer_clean_stale(const char *tool);
 
 #endif

@@ -40,21 +40,26 @@ static int judge_one(struct rt_verdict *v, size_t *cap, const struct rt_limits *
 	int err = 0;
 
 	if (rt_stats_empty(&s->stats))
-		return add(v, cap, (struct rt_broken){ RT_BROKEN_NO_SAMPLES, 0, i, 0, 1 });
+		return add(v, cap, (struct rt_broken){ .kind = RT_BROKEN_NO_SAMPLES, .thread = i,
+						     .bound = 1 });
 	if (l->max_latency >= 0 && s->stats.max > l->max_latency)
-		err = add(v, cap, (struct rt_broken){ RT_BROKEN_MAX_LATENCY, 0, i, s->stats.max,
-						      l->max_latency });
+		err = add(v, cap, (struct rt_broken){ .kind = RT_BROKEN_MAX_LATENCY, .thread = i,
+						      .value = s->stats.max,
+						      .bound = l->max_latency });
 	for (int k = 0; !err && k < l->npct; k++) {
 		int64_t val;
 
 		if (s->hist && rt_loghist_percentile(s->hist, l->pct[k].permyriad, &val) &&
 		    val > l->pct[k].bound)
-			err = add(v, cap, (struct rt_broken){ RT_BROKEN_PERCENTILE, l->pct[k].permyriad,
-							      i, val, l->pct[k].bound });
+			err = add(v, cap, (struct rt_broken){ .kind = RT_BROKEN_PERCENTILE,
+							      .permyriad = l->pct[k].permyriad,
+							      .thread = i, .value = val,
+							      .bound = l->pct[k].bound });
 	}
 	if (!err && l->max_overruns >= 0 && s->overruns > l->max_overruns)
-		err = add(v, cap, (struct rt_broken){ RT_BROKEN_OVERRUNS, 0, i, s->overruns,
-						      l->max_overruns });
+		err = add(v, cap, (struct rt_broken){ .kind = RT_BROKEN_OVERRUNS, .thread = i,
+						      .value = s->overruns,
+						      .bound = l->max_overruns });
 	return err;
 }
 
@@ -69,6 +74,24 @@ int rt_verdict_judge(struct rt_verdict *v, const struct rt_limits *l, const stru
 	for (int i = 0; !err && i < n; i++)
 		err = judge_one(v, &cap, l, &s[i], i);
 	return err;
+}
+
+int rt_verdict_add_failed(struct rt_verdict *v, int thread, int64_t pid, const char *detail)
+{
+	struct rt_broken *m = realloc(v->broken, (v->nbroken + 1) * sizeof(*m));
+	struct rt_broken *b;
+
+	if (!m)
+		return -ENOMEM;
+	v->broken = m;
+	b = &m[v->nbroken++];
+	memset(b, 0, sizeof(*b));
+	b->kind = RT_BROKEN_FAILED;
+	b->thread = thread;
+	b->value = pid;
+	snprintf(b->detail, sizeof(b->detail), "%s", detail);
+	v->pass = false;
+	return 0;
 }
 
 void rt_verdict_free(struct rt_verdict *v)
@@ -103,6 +126,7 @@ void rt_broken_limit_name(const struct rt_broken *b, char *buf, size_t len)
 	case RT_BROKEN_NO_SAMPLES: snprintf(buf, len, "samples"); break;
 	case RT_BROKEN_MAX_LATENCY: snprintf(buf, len, "max-latency"); break;
 	case RT_BROKEN_OVERRUNS: snprintf(buf, len, "max-overruns"); break;
+	case RT_BROKEN_FAILED: snprintf(buf, len, "failed"); break;
 	case RT_BROKEN_PERCENTILE:
 		format_pct(b->permyriad, pct, sizeof(pct));
 		snprintf(buf, len, "max-percentile=%s", pct);
@@ -110,21 +134,36 @@ void rt_broken_limit_name(const struct rt_broken *b, char *buf, size_t len)
 	}
 }
 
+/* "thread 1", or "pair 1 (#3 -> #2)". */
+static void series_label(const struct rt_verdict *v, int i, char *buf, size_t len)
+{
+	int sender, receiver;
+
+	if (!v->naming.pair_tasks) {
+		snprintf(buf, len, "thread %d", i);
+		return;
+	}
+	v->naming.pair_tasks(v->naming.ctx, i, &sender, &receiver);
+	snprintf(buf, len, "pair %d (#%d -> #%d)", i, sender, receiver);
+}
+
 void rt_verdict_write_text(FILE *f, const struct rt_verdict *v, const char *unit)
 {
-	char name[40];
+	char name[40], who[64];
 
 	fprintf(f, "# Verdict: %s\n", v->pass ? "PASS" : "FAIL");
 	for (size_t k = 0; k < v->nbroken; k++) {
 		const struct rt_broken *b = &v->broken[k];
 
 		rt_broken_limit_name(b, name, sizeof(name));
+		series_label(v, b->thread, who, sizeof(who));
 		if (b->kind == RT_BROKEN_NO_SAMPLES)
-			fprintf(f, "# Verdict: thread %d: no samples, nothing was measured\n",
-				b->thread);
+			fprintf(f, "# Verdict: %s: no samples, nothing was measured\n", who);
+		else if (b->kind == RT_BROKEN_FAILED)
+			fprintf(f, "# Verdict: %s: failed: %s\n", who, b->detail);
 		else
-			fprintf(f, "# Verdict: thread %d: %s: %" PRId64 " > %" PRId64 "%s%s\n",
-				b->thread, name, b->value, b->bound,
+			fprintf(f, "# Verdict: %s: %s: %" PRId64 " > %" PRId64 "%s%s\n",
+				who, name, b->value, b->bound,
 				b->kind == RT_BROKEN_OVERRUNS ? "" : " ",
 				b->kind == RT_BROKEN_OVERRUNS ? "" : unit);
 	}
@@ -143,9 +182,21 @@ void rt_verdict_write_json(struct rt_json *j, const struct rt_verdict *v)
 		rt_broken_limit_name(b, name, sizeof(name));
 		rt_json_object_begin(j, NULL);
 		rt_json_string(j, "limit", name);
-		rt_json_int(j, "thread", b->thread);
+		if (v->naming.pair_tasks) {
+			int sender, receiver;
+
+			v->naming.pair_tasks(v->naming.ctx, b->thread, &sender,
+					     &receiver);
+			rt_json_int(j, "pair", b->thread);
+			rt_json_int(j, "sender", sender);
+			rt_json_int(j, "receiver", receiver);
+		} else {
+			rt_json_int(j, "thread", b->thread);
+		}
 		rt_json_int(j, "value", b->value);
 		rt_json_int(j, "bound", b->bound);
+		if (b->kind == RT_BROKEN_FAILED)
+			rt_json_string(j, "detail", b->detail);
 		rt_json_object_end(j);
 	}
 	rt_json_array_end(j);

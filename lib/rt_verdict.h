@@ -39,6 +39,7 @@ enum rt_broken_kind {
 	RT_BROKEN_MAX_LATENCY,
 	RT_BROKEN_PERCENTILE,
 	RT_BROKEN_OVERRUNS,
+	RT_BROKEN_FAILED,     /* a worker process died: value its pid, detail how */
 };
 
 /* One broken limit: series `thread` measured value, the limit was bound. */
@@ -48,12 +49,25 @@ struct rt_broken {
 	int thread;
 	int64_t value;
 	int64_t bound;
+	char detail[128];     /* RT_BROKEN_FAILED: what happened */
+};
+
+/*
+ * How the text and the JSON name a series: "thread N" by default; a pair
+ * tool's "pair N (#S -> #R)", with S and R its sender and receiver as the
+ * tool's display numbers its tasks ("#S -> #R, Min ...").
+ */
+struct rt_verdict_naming {
+	/* Series i's sender and receiver task numbers; NULL: threads. */
+	void (*pair_tasks)(void *ctx, int series, int *sender, int *receiver);
+	void *ctx;
 };
 
 struct rt_verdict {
 	bool pass;
 	size_t nbroken;
 	struct rt_broken *broken;
+	struct rt_verdict_naming naming; /* set after rt_verdict_judge() (it clears it) */
 };
 
 /*
@@ -64,17 +78,27 @@ int rt_verdict_judge(struct rt_verdict *v, const struct rt_limits *l, const stru
 		     int n);
 void rt_verdict_free(struct rt_verdict *v);
 
-/* "max-latency", "max-percentile=99.9", "max-overruns" or "samples". */
+/* After judging: series `thread` failed (its process pid died, detail). 0 or -ENOMEM. */
+int rt_verdict_add_failed(struct rt_verdict *v, int thread, int64_t pid, const char *detail);
+
+/* "max-latency", "max-percentile=99.9", "max-overruns", "samples" or "failed". */
 void rt_broken_limit_name(const struct rt_broken *b, char *buf, size_t len);
 
 /*
  * "# Verdict: PASS" or "# Verdict: FAIL", then one line per broken limit:
  * "# Verdict: thread 1: max-percentile=99.9: 81 > 80 us",
- * "# Verdict: thread 0: samples: none" ... unit is "us" or "ns".
+ * "# Verdict: pair 1 (#3 -> #2): max-latency: 90 > 80 us",
+ * "# Verdict: thread 0: no samples, nothing was measured",
+ * "# Verdict: pair 0 (#1 -> #0): failed: child 1234 (#1) killed by signal 9
+ * (Killed)" ... unit is "us" or "ns".
  */
 void rt_verdict_write_text(FILE *f, const struct rt_verdict *v, const char *unit);
 
-/* "verdict": {"result": "pass"|"fail", "broken": [{limit, thread, value, bound}...]} */
+/*
+ * "verdict": {"result": "pass"|"fail", "broken": [{limit, thread, value, bound}...]};
+ * a pair tool's entries have "pair", "sender", "receiver" where "thread" is;
+ * a "failed" entry has the pid as value, bound 0, and "detail".
+ */
 void rt_verdict_write_json(struct rt_json *j, const struct rt_verdict *v);
 
 #endif

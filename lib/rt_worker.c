@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include <errno.h>
+#include <signal.h>
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
@@ -27,6 +28,7 @@ int rt_workers_init(struct rt_workers *w, int n, bool shared)
 	if (err)
 		return err;
 	w->n = n;
+	w->processes = shared;
 	atomic_store(&w->break_index, -1);
 	w->notify_tgid = getpid();
 	atomic_store(&w->notify_tid, rt_sched_gettid());
@@ -116,9 +118,61 @@ void rt_workers_request_stop(struct rt_workers *w)
 	atomic_store(&w->stop, 1);
 }
 
+/* Fork mode: process i is seen dead (si from waitid). */
+static void note_end(struct rt_worker_slot *s, int code, int status)
+{
+	s->ended = true;
+	s->exit.pid = s->pid;
+	s->exit.code = code;
+	s->exit.status = status;
+	s->exit.in_loop = !atomic_load(&s->done);
+	s->failed = s->exit.stop_killed || s->exit.in_loop || code != CLD_EXITED || status != 0;
+}
+
+int rt_workers_check_dead(struct rt_workers *w)
+{
+	int failed = 0;
+
+	for (int i = 0; i < w->n; i++) {
+		struct rt_worker_slot *s = &w->slot[i];
+		siginfo_t si;
+
+		if (!s->started || s->pid <= 0)
+			continue;
+		if (!s->ended) {
+			memset(&si, 0, sizeof(si));
+			/* WNOWAIT: the zombie keeps its pid, so nobody's wake can reach
+			 * another process that reuses it before the stop is over. */
+			if (waitid(P_PID, (id_t)s->pid, &si, WEXITED | WNOHANG | WNOWAIT) == 0 &&
+			    si.si_pid == s->pid)
+				note_end(s, si.si_code, si.si_status);
+		}
+		failed += s->failed;
+	}
+	if (failed)
+		rt_workers_request_stop(w);
+	return failed;
+}
+
+bool rt_workers_failed(const struct rt_workers *w, int i, struct rt_worker_exit *how)
+{
+	if (i < 0 || i >= w->n || !w->slot[i].failed)
+		return false;
+	if (how)
+		*how = w->slot[i].exit;
+	return true;
+}
+
 void rt_workers_wait_ready(struct rt_workers *w)
 {
-	rt_gate_wait_arrived(&w->gate, w->started);
+	if (!w->processes) {
+		rt_gate_wait_arrived(&w->gate, w->started);
+		return;
+	}
+	/* A process that dies before it arrives would keep the gate shut. */
+	while (!rt_gate_wait_arrived_for(&w->gate, w->started, RT_WORKER_DEAD_POLL_NS))
+		if (rt_workers_check_dead(w))
+			return;
 }
 
 void rt_workers_open(struct rt_workers *w)
@@ -148,9 +202,34 @@ static int64_t clock_now_ns(clockid_t clock)
 	return rt_time_to_ns(&ts);
 }
 
+/* rt_signal_wait, but in fork mode looking for dead processes meanwhile. */
+static int wait_watching(struct rt_workers *w, const sigset_t *set, int64_t wait_ns)
+{
+	int64_t end;
+
+	if (!w->processes)
+		return rt_signal_wait(set, wait_ns);
+	end = wait_ns >= 0 ? clock_now_ns(CLOCK_MONOTONIC) + wait_ns : -1;
+	for (;;) {
+		int64_t chunk = RT_WORKER_DEAD_POLL_NS, now;
+		int sig;
+
+		if (end >= 0) {
+			now = clock_now_ns(CLOCK_MONOTONIC);
+			if (now >= end)
+				return 0;
+			if (end - now < chunk)
+				chunk = end - now;
+		}
+		sig = rt_signal_wait(set, chunk);
+		if (sig != 0 || rt_workers_check_dead(w))
+			return sig;
+	}
+}
+
 int rt_workers_run(struct rt_workers *w, const struct rt_workers_loop *loop)
 {
-	while (!rt_workers_over(w)) {
+	while (!rt_workers_over(w) && !(w->processes && rt_workers_check_dead(w))) {
 		int64_t wait = loop->tick_ns;
 		int sig;
 
@@ -164,7 +243,7 @@ int rt_workers_run(struct rt_workers *w, const struct rt_workers_loop *loop)
 			if (wait < 0 || left < wait)
 				wait = left;
 		}
-		sig = rt_signal_wait(loop->signals, wait);
+		sig = wait_watching(w, loop->signals, wait);
 		if (sig == SIGINT || sig == SIGTERM || sig == SIGHUP)
 			return sig;
 		if (loop->on_wake)
@@ -173,9 +252,43 @@ int rt_workers_run(struct rt_workers *w, const struct rt_workers_loop *loop)
 	return 0;
 }
 
+/* Still in its loop: to be woken (a dead process is not). */
+static bool in_loop(const struct rt_worker_slot *s)
+{
+	return s->started && !atomic_load(&s->done) && !s->ended;
+}
+
+/* Fork mode: kill the processes still in their loops long after the stop. */
+static void kill_late(struct rt_workers *w)
+{
+	for (int i = 0; i < w->n; i++) {
+		struct rt_worker_slot *s = &w->slot[i];
+
+		if (s->pid > 0 && in_loop(s) && !s->exit.stop_killed) {
+			s->exit.stop_killed = true;
+			kill(s->pid, SIGKILL);
+		}
+	}
+}
+
+static void reap(struct rt_worker_slot *s)
+{
+	int st;
+
+	while (waitpid(s->pid, &st, 0) < 0 && errno == EINTR)
+		;
+	if (s->ended)
+		return;
+	if (WIFSIGNALED(st))
+		note_end(s, WCOREDUMP(st) ? CLD_DUMPED : CLD_KILLED, WTERMSIG(st));
+	else
+		note_end(s, CLD_EXITED, WEXITSTATUS(st));
+}
+
 void rt_workers_stop(struct rt_workers *w, void (*wake)(void *ctx, int i),
 		     void (*drain)(void *ctx), void *ctx)
 {
+	int64_t kill_at = clock_now_ns(CLOCK_MONOTONIC) + RT_WORKER_STOP_KILL_NS;
 	bool pending = true;
 	sigset_t done;
 
@@ -184,13 +297,17 @@ void rt_workers_stop(struct rt_workers *w, void (*wake)(void *ctx, int i),
 	sigemptyset(&done);
 	sigaddset(&done, RT_SIGNAL_DONE);
 	while (pending) {
+		if (w->processes)
+			rt_workers_check_dead(w);
 		pending = false;
 		for (int i = 0; i < w->n; i++) {
-			if (w->slot[i].started && !atomic_load(&w->slot[i].done)) {
+			if (in_loop(&w->slot[i])) {
 				wake(ctx, i);
 				pending = true;
 			}
 		}
+		if (pending && w->processes && clock_now_ns(CLOCK_MONOTONIC) >= kill_at)
+			kill_late(w);
 		if (pending)
 			rt_signal_wait(&done, RT_WORKER_STOP_RETRY_NS);
 		if (drain)
@@ -201,11 +318,11 @@ void rt_workers_stop(struct rt_workers *w, void (*wake)(void *ctx, int i),
 
 		if (!s->started)
 			continue;
-		if (s->pid > 0)
-			while (waitpid(s->pid, NULL, 0) < 0 && errno == EINTR)
-				;
-		else
+		if (s->pid > 0 && !s->reaped)
+			reap(s);
+		else if (s->pid <= 0)
 			pthread_join(s->thread, NULL);
+		s->reaped = s->pid > 0;
 		s->started = false;
 	}
 }

@@ -42,12 +42,29 @@
 #define RT_LIVE_REFRESH_NS (100 * 1000 * 1000LL)  /* live display: 10 frames a second */
 #define RT_VERBOSE_DRAIN_NS (10 * 1000 * 1000LL)  /* -v: keeps the rings far from full */
 #define RT_WORKER_STOP_RETRY_NS (20 * 1000 * 1000LL) /* re-wake workers that missed it */
+/* Fork mode: a dead worker process is noticed within this time (SIGCHLD at once). */
+#define RT_WORKER_DEAD_POLL_NS (50 * 1000 * 1000LL)
+/* Fork mode: a process still in its loop this long after the stop is killed. */
+#define RT_WORKER_STOP_KILL_NS (500 * 1000 * 1000LL)
+
+/* How a worker process ended, when not normally (fork mode). */
+struct rt_worker_exit {
+	pid_t pid;
+	int code;            /* CLD_EXITED, CLD_KILLED or CLD_DUMPED */
+	int status;          /* its exit status or signal */
+	bool stop_killed;    /* killed by the main thread: it did not stop in time */
+	bool in_loop;        /* it ended before leaving its loop */
+};
 
 struct rt_worker_slot {
 	pthread_t thread;    /* main only */
 	pid_t pid;           /* main only: fork mode */
 	bool started;        /* main only */
 	_Atomic bool done;   /* set by the worker when it leaves its loop */
+	bool ended;          /* main only: fork mode, the process is seen dead */
+	bool failed;         /* main only: it ended otherwise than by _exit(0) after its loop */
+	bool reaped;         /* main only */
+	struct rt_worker_exit exit; /* main only: valid when ended */
 };
 
 struct rt_workers {
@@ -59,6 +76,7 @@ struct rt_workers {
 	pid_t notify_tgid;           /* the main thread, told with RT_SIGNAL_DONE */
 	_Atomic pid_t notify_tid;
 	int n;
+	bool processes;              /* fork mode */
 	int started;                 /* main only: workers spawned */
 	struct rt_worker_slot slot[];
 };
@@ -77,6 +95,16 @@ void rt_workers_destroy(struct rt_workers *w);
 int rt_workers_spawn_thread(struct rt_workers *w, int i, const pthread_attr_t *attr,
 			    void *(*fn)(void *), void *arg);
 int rt_workers_spawn_process(struct rt_workers *w, int i, void (*fn)(void *), void *arg);
+
+/*
+ * Fork mode, main thread: see which worker processes have died (without
+ * reaping them, so their pids stay theirs until rt_workers_stop); a death
+ * that is a failure requests the stop. Returns the number of failed ones.
+ */
+int rt_workers_check_dead(struct rt_workers *w);
+
+/* Worker i ended as a failure (fork mode); *how says how. */
+bool rt_workers_failed(const struct rt_workers *w, int i, struct rt_worker_exit *how);
 
 /* Thread attributes with the worker stack size. 0 or -errno. */
 int rt_workers_attr_init(pthread_attr_t *attr);
@@ -130,6 +158,8 @@ struct rt_workers_loop {
 /*
  * The main thread's loop: sleep in sigtimedwait until the workers are over,
  * the deadline passed or SIGINT/SIGTERM/SIGHUP came. Returns that signal or 0.
+ * Fork mode: a worker process that dies ends the run within
+ * RT_WORKER_DEAD_POLL_NS (at once when SIGCHLD is in the signals).
  */
 int rt_workers_run(struct rt_workers *w, const struct rt_workers_loop *loop);
 
@@ -137,6 +167,8 @@ int rt_workers_run(struct rt_workers *w, const struct rt_workers_loop *loop);
  * Stop every worker: set stop, open the gate, call wake(ctx, i) for each
  * one still in its loop until all are out (every RT_WORKER_STOP_RETRY_NS;
  * drain(ctx) after each round, may be NULL), then join or reap them.
+ * Fork mode: a dead process is not waited for, and one still in its loop
+ * after RT_WORKER_STOP_KILL_NS is killed (both then count as failed).
  */
 void rt_workers_stop(struct rt_workers *w, void (*wake)(void *ctx, int i),
 		     void (*drain)(void *ctx), void *ctx);

@@ -19,10 +19,27 @@
 #define TRACE_BUFFER_KB 4096
 /* --self-check keeps the whole run: up to CT_SELF_CHECK_MAX_LOOPS wakeups. */
 #define SELF_CHECK_BUFFER_KB 16384
-/* How far before the expected wakeup the window reaches: who was running
- * (a blocker may have held the CPU for a long time already). */
-#define WINDOW_BEFORE_NS (200 * 1000 * 1000LL)
+/* The saved window: from a little before the expected wakeup to after it. */
+#define WINDOW_BEFORE_NS (20 * 1000 * 1000LL)
 #define WINDOW_AFTER_NS (1 * 1000 * 1000LL)
+/* How long an explanation waits for its CPU's events to be read. */
+#define WAIT_MAX_NS (2 * 1000 * 1000 * 1000LL)
+/* --self-check reads the whole run from before its first sample. */
+#define SELF_CHECK_BEFORE_NS (200 * 1000 * 1000LL)
+
+/* A number from /proc/sys, -1 when it cannot be read. */
+static int64_t sysctl_i64(const char *path)
+{
+	long long v = -1;
+	FILE *f = fopen(path, "re");
+
+	if (!f)
+		return -1;
+	if (fscanf(f, "%lld", &v) != 1)
+		v = -1;
+	fclose(f);
+	return v;
+}
 
 /*
  * The mono trace clock is CLOCK_MONOTONIC: no offset. For another clock,
@@ -59,8 +76,13 @@ int cyclictest_analyze_open(struct ct_analysis *a, struct ct_run *run,
 	const char *opt = cfg->analyze ? "--analyze" : "--self-check";
 
 	memset(a, 0, sizeof(*a));
+	rt_spike_history_init(&a->hist);
 	a->unit = cfg->nsecs ? "ns" : "us";
 	a->active = cfg->analyze;
+	/* --self-check reads the whole buffer at the end: nothing consumed before */
+	a->consume = cfg->analyze && !cfg->self_check;
+	a->rt_runtime_us = sysctl_i64("/proc/sys/kernel/sched_rt_runtime_us");
+	a->rt_period_us = sysctl_i64("/proc/sys/kernel/sched_rt_period_us");
 	if (!rt_tracer_built()) {
 		rt_prog_error("%s: unavailable, this cyclictest was built without "
 			      "libtracefs/libtraceevent", opt);
@@ -107,6 +129,16 @@ static void read_note(struct ct_spike_note *n, struct ct_spike_note *copy)
 	} while ((s1 & 1) || s1 != s2);
 }
 
+static int cached_policy(const struct ct_analysis *a, int pid)
+{
+	unsigned n = a->npolicies < 64 ? a->npolicies : 64;
+
+	for (unsigned i = 0; i < n; i++)
+		if (a->policies[i].pid == pid)
+			return a->policies[i].policy;
+	return -1;
+}
+
 static void explain(struct ct_analysis *a, struct ct_run *run, const struct ct_thread *t,
 		    const struct ct_spike_note *n)
 {
@@ -114,29 +146,29 @@ static void explain(struct ct_analysis *a, struct ct_run *run, const struct ct_t
 		.cpu = n->cpu, .tid = (int)atomic_load(&t->tid), .value = n->value,
 		.due_ns = n->due_ns + run->trace_offset_ns,
 		.woke_ns = n->woke_ns + run->trace_offset_ns,
+		.rt_runtime_us = a->rt_runtime_us, .rt_period_us = a->rt_period_us,
 	};
 	struct rt_spike_report *r = malloc(sizeof(*r));
-	struct rt_ev *ev = NULL;
 	char *raw = NULL;
-	size_t n_ev = 0, raw_len = 0;
-	FILE *f = open_memstream(&raw, &raw_len);
-	int err;
+	size_t raw_len = 0;
+	FILE *f;
 
-	rt_tracer_stop(run->tracer);
-	err = rt_tracer_read(run->tracer, q.due_ns - WINDOW_BEFORE_NS, q.woke_ns + WINDOW_AFTER_NS,
-			     &ev, &n_ev, f);
-	rt_tracer_restart(run->tracer);
-	if (f)
-		fclose(f);
-	if (!r || err || !f) {
+	if (!r)
+		return;
+	rt_spike_analyze_history(&a->hist, &q, r);
+	rt_spike_resolve_policies(r); /* now, while the blockers still run */
+	for (size_t i = 0; i < r->nblockers; i++)
+		if (r->blockers[i].kind == RT_BLOCKER_TASK && r->blockers[i].policy < 0 &&
+		    r->blockers[i].prio >= 0 && r->blockers[i].prio < 100)
+			r->blockers[i].policy = cached_policy(a, r->blockers[i].id);
+	f = open_memstream(&raw, &raw_len);
+	if (!f) {
 		free(r);
-		free(ev);
-		free(raw);
 		return;
 	}
-	rt_spike_analyze(ev, n_ev, &q, r);
-	rt_spike_resolve_policies(r); /* now, while the blockers still run */
-	free(ev);
+	rt_spike_write_events(f, a->hist.ev, a->hist.n, q.due_ns - WINDOW_BEFORE_NS,
+			      q.woke_ns + WINDOW_AFTER_NS);
+	fclose(f);
 	free(run->spike);
 	free(a->raw);
 	run->spike = r;
@@ -144,10 +176,81 @@ static void explain(struct ct_analysis *a, struct ct_run *run, const struct ct_t
 	a->raw_len = raw_len;
 }
 
+/*
+ * The policy of each RT task switched in or woken (not ours), and of each
+ * task that execs (chrt sets the policy, then execs the command on
+ * another CPU, whose events may come later), asked at once: a blocker
+ * often exits (killed) before its spike is explained.
+ */
+static void note_policies(struct ct_analysis *a, struct ct_run *run, const struct rt_ev *ev,
+			  size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		int pid = ev[i].pid, policy;
+		bool ours = false;
+		/* switched in or woken at an RT priority, or exec'd (chrt ... exec) */
+		bool rt = (ev[i].type == RT_EV_SWITCH || ev[i].type == RT_EV_WAKEUP) &&
+			  ev[i].prio >= 0 && ev[i].prio < 100;
+
+		if (pid <= 0 || (!rt && ev[i].type != RT_EV_EXEC))
+			continue;
+		for (int k = 0; k < run->nthreads && !ours; k++)
+			ours = pid == (int)atomic_load(&run->threads[k].tid);
+		if (ours || cached_policy(a, pid) >= 0)
+			continue;
+		policy = sched_getscheduler(pid);
+		if (policy == SCHED_FIFO || policy == SCHED_RR) {
+			a->policies[a->npolicies % 64].pid = pid;
+			a->policies[a->npolicies % 64].policy = policy & ~SCHED_RESET_ON_FORK;
+			a->npolicies++;
+		}
+	}
+}
+
+/* What the trace recorded since the last call, into the history. */
+static void consume(struct ct_analysis *a, struct ct_run *run)
+{
+	struct rt_ev *ev = NULL;
+	size_t n = 0;
+
+	if (rt_tracer_consume(run->tracer, &ev, &n) == 0)
+		note_policies(a, run, ev, n);
+	if (n && rt_spike_history_add(&a->hist, ev, n) < 0) {
+		/* out of memory: start again from here */
+		rt_spike_history_free(&a->hist);
+	}
+	free(ev);
+}
+
+/*
+ * The trace gives a CPU's events a page at a time while it records: the
+ * spike's are all read once an event of its CPU after the wakeup is (or
+ * after WAIT_MAX_NS, when the CPU logs nothing more).
+ */
+static bool read_past(const struct ct_analysis *a, const struct ct_run *run,
+		      const struct ct_spike_note *n)
+{
+	int64_t woke = n->woke_ns + run->trace_offset_ns;
+	struct timespec now;
+
+	for (size_t i = a->hist.n; i-- > 0;) {
+		if (a->hist.ev[i].ts_ns <= woke)
+			break;
+		if (a->hist.ev[i].cpu == n->cpu)
+			return true;
+	}
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return rt_time_to_ns(&now) > woke + WAIT_MAX_NS;
+}
+
 void cyclictest_analyze_poll(struct ct_analysis *a, struct ct_run *run)
 {
-	if (!run->tracer)
+	if (!run->tracer || !a->active)
 		return;
+	if (a->consume)
+		consume(a, run);
+	else if (!a->finishing)
+		return; /* the events come at the end (--self-check) */
 	for (int i = 0; i < run->nthreads; i++) {
 		struct ct_thread *t = &run->threads[i];
 		struct ct_spike_note n;
@@ -155,9 +258,22 @@ void cyclictest_analyze_poll(struct ct_analysis *a, struct ct_run *run)
 		if (!atomic_exchange_explicit(&t->note.pending, false, memory_order_acquire))
 			continue;
 		read_note(&t->note, &n);
-		if (!run->spike || n.value > run->spike->q.value)
-			explain(a, run, t, &n);
+		if ((!run->spike || n.value > run->spike->q.value) &&
+		    (!a->waiting || n.value > a->wait_note.value)) {
+			a->wait_note.value = n.value;
+			a->wait_note.due_ns = n.due_ns;
+			a->wait_note.woke_ns = n.woke_ns;
+			a->wait_note.cpu = n.cpu;
+			a->wait_thread = t;
+			a->waiting = true;
+		}
 	}
+	if (a->waiting && (a->finishing || read_past(a, run, &a->wait_note))) {
+		explain(a, run, a->wait_thread, &a->wait_note);
+		a->waiting = false;
+	}
+	if (!a->waiting)
+		rt_spike_history_trim(&a->hist); /* what the notes needed is explained */
 }
 
 int cyclictest_analyze_finish(struct ct_analysis *a, struct ct_run *run)
@@ -166,6 +282,9 @@ int cyclictest_analyze_finish(struct ct_analysis *a, struct ct_run *run)
 
 	if (!run->tracer)
 		return 0;
+	a->finishing = true;
+	if (a->consume)
+		rt_tracer_stop(run->tracer); /* so the last pages can be read */
 	cyclictest_analyze_poll(a, run);
 	if (!run->spike || !a->out_open)
 		return 0;
@@ -194,6 +313,8 @@ void cyclictest_analyze_print(const struct ct_analysis *a, const struct ct_run *
 void cyclictest_analyze_json(const struct ct_analysis *a, const struct ct_run *run,
 			     struct rt_json *j)
 {
+	if (a->self_checked)
+		rt_selfcheck_write_json(j, &a->result, run->threads[0].cpu);
 	if (!run->tracer || !a->active)
 		return;
 	if (run->spike)
@@ -228,10 +349,13 @@ int cyclictest_self_check(struct ct_analysis *a, struct ct_run *run)
 		s[ns++] = (struct rt_selfcheck_sample){ (int64_t)rs.cycle + run->trace_offset_ns,
 						       rs.value + run->trace_offset_ns };
 	rt_tracer_stop(run->tracer);
-	err = ns ? rt_tracer_read(run->tracer, s[0].due_ns - WINDOW_BEFORE_NS,
+	err = ns ? rt_tracer_read(run->tracer, s[0].due_ns - SELF_CHECK_BEFORE_NS,
 				  s[ns - 1].woke_ns + WINDOW_AFTER_NS, &ev, &n, NULL) : 0;
 	if (!err)
 		err = rt_selfcheck_compare(ev, n, (int)atomic_load(&t->tid), s, ns, &a->result);
+	/* --analyze too: its spikes are explained from the same events */
+	if (!err && a->active && rt_spike_history_add(&a->hist, ev, n) < 0)
+		rt_spike_history_free(&a->hist);
 	free(ev);
 	free(s);
 	if (err) {
@@ -239,7 +363,14 @@ int cyclictest_self_check(struct ct_analysis *a, struct ct_run *run)
 		return RT_EXIT_FAILURE;
 	}
 	a->self_checked = true;
-	return rt_selfcheck_pass(&a->result) ? 0 : RT_EXIT_FAILURE;
+	switch (rt_selfcheck_verdict(&a->result)) {
+	case RT_SELFCHECK_PASS:
+		return 0;
+	case RT_SELFCHECK_FAIL:
+		return RT_EXIT_VERDICT; /* it ran and the measurement disagrees */
+	default:
+		return RT_EXIT_FAILURE; /* it could not be checked */
+	}
 }
 
 void cyclictest_analyze_close(struct ct_analysis *a, struct ct_run *run)
@@ -253,4 +384,5 @@ void cyclictest_analyze_close(struct ct_analysis *a, struct ct_run *run)
 	run->spike = NULL;
 	free(a->raw);
 	a->raw = NULL;
+	rt_spike_history_free(&a->hist);
 }

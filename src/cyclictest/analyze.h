@@ -13,6 +13,7 @@
 
 #include "rt_json.h"
 #include "rt_selfcheck.h"
+#include "rt_spike.h"
 #include "rt_output.h"
 
 #include "measure.h"
@@ -27,6 +28,17 @@ struct ct_analysis {
 	size_t raw_len;
 	const char *unit;
 	bool active;              /* --analyze (the trace may serve --self-check alone) */
+	bool consume;             /* read the trace as it goes (not with --self-check) */
+	bool finishing;           /* the threads have stopped */
+	/* the worst note not explained yet: its CPU's events are not all read */
+	bool waiting;
+	struct ct_spike_note wait_note;
+	const struct ct_thread *wait_thread;
+	struct rt_spike_history hist; /* what was read of the trace */
+	int64_t rt_runtime_us, rt_period_us; /* kernel.sched_rt_*_us, -1 unknown */
+	/* policies of RT tasks seen switching in, asked while they lived */
+	struct { int pid, policy; } policies[64];
+	unsigned npolicies;
 	bool self_checked;        /* --self-check: result holds the comparison */
 	struct rt_selfcheck_result result;
 };

@@ -58,6 +58,7 @@ static void hit_break(struct ct_thread *t, int64_t value, int64_t diff_ns)
 {
 	struct ct_run *run = t->run;
 	char msg[96];
+	int err;
 
 	if (!rt_workers_claim_break(run->workers, t->index, value))
 		return;
@@ -65,9 +66,16 @@ static void hit_break(struct ct_thread *t, int64_t value, int64_t diff_ns)
 	if (t->cfg->tracemark) {
 		snprintf(msg, sizeof(msg), "hit latency threshold (%" PRId64 " > %" PRId64 ")\n",
 			 diff_ns / 1000, t->cfg->breaktrace_us);
-		rt_trace_mark(&run->trace, msg);
+		if ((err = rt_trace_mark(&run->trace, msg)) && err != -EBADF) {
+			run->trace_err = err;
+			run->trace_err_what = "trace_marker";
+		}
 	}
-	rt_trace_stop(&run->trace);
+	/* -EBADF: no tracefs (warned at the start) */
+	if ((err = rt_trace_stop(&run->trace)) && err != -EBADF && !run->trace_err) {
+		run->trace_err = err;
+		run->trace_err_what = "tracing_on";
+	}
 	rt_workers_request_stop(run->workers);
 }
 

@@ -100,6 +100,8 @@ struct ct_run {
 	bool has_warmup;
 	pid_t break_tid;              /* -b: the thread that broke */
 	struct rt_trace trace;        /* -b: tracefs files, fds -1 when unused */
+	int trace_err;                /* -b: the failed tracefs write at the break, -errno */
+	const char *trace_err_what;   /* its file */
 	int nthreads;
 	struct ct_thread *threads;    /* RT_CACHELINE aligned */
 	int loadavg_fd;               /* main thread: /proc/loadavg for the display */

@@ -211,17 +211,7 @@ static void json_thread(struct rt_json *j, const struct ct_thread *t)
 		}
 	}
 	rt_json_object_end(j);
-	rt_json_uint(j, "cycles", s->count);
-	if (rt_stats_empty(s)) {
-		/* No sample: no number to invent. */
-		rt_json_null(j, "min");
-		rt_json_null(j, "max");
-		rt_json_null(j, "avg");
-	} else {
-		rt_json_int(j, "min", s->min);
-		rt_json_int(j, "max", s->max);
-		rt_json_double(j, "avg", rt_stats_avg(s), 2);
-	}
+	rt_report_json_cycles_min_max_avg(j, s);
 	rt_json_int(j, "cpu", t->cpu);
 	rt_json_int(j, "node", t->cpu >= 0 ? rt_affinity_node_of_cpu(t->cpu) : -1);
 	/* beyond 2.4 */

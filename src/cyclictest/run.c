@@ -79,6 +79,7 @@ static int read_smi(int cpu, uint64_t *count)
 static int open_outputs(struct ct_ctx *c)
 {
 	const struct cyclictest_config *cfg = c->cfg;
+	int err;
 
 	if (cfg->json) {
 		if (rt_cli_open_output(&c->json_out, "json", cfg->json))
@@ -89,6 +90,12 @@ static int open_outputs(struct ct_ctx *c)
 		if (rt_cli_open_output(&c->hist_out, "histfile", cfg->histfile))
 			return RT_EXIT_FAILURE;
 		c->hist_open = true;
+	}
+	/* Before anything is printed: with --records=- stdout becomes the records'. */
+	if ((err = rt_records_set_open(&c->records, cfg->results.records,
+				       cfg->results.records_interval_s, cfg->threads, true))) {
+		rt_prog_error_errno(-err, "records '%s'", cfg->results.records);
+		return RT_EXIT_FAILURE;
 	}
 	return 0;
 }
@@ -418,10 +425,11 @@ static void on_wake(void *ctx, int sig)
 		cyclictest_status_snapshot(&m->c->status);
 	}
 	if (cfg->verbose)
-		cyclictest_print_samples(stdout, run);
+		cyclictest_print_samples(stdout, run); /* drained even once stdout failed */
 	cyclictest_analyze_poll(&m->c->analysis, run);
 	rt_records_set_poll(&m->c->records, m->c->windows);
-	if (m->live && sig == 0) {
+	/* A reader gone or a full disk: the live output stops, the run goes on. */
+	if (m->live && sig == 0 && !rt_output_stdout_error()) {
 		if (cfg->smi)
 			update_smi(run);
 		if (!cfg->refresh_on_max || (m->last_max && any_new_max(run, m->last_max))) {
@@ -430,6 +438,7 @@ static void on_wake(void *ctx, int sig)
 				fflush(stdout);
 		}
 	}
+	rt_output_stdout_check(false);
 }
 
 /* The main thread sleeps in sigtimedwait: signals, thread completion, ticks. */
@@ -462,7 +471,7 @@ static void main_loop(struct ct_ctx *c)
 	m.status_buf = malloc(m.status_len);
 	if (m.live) {
 		cyclictest_print_frame(stdout, run, true);
-		fflush(stdout);
+		rt_output_stdout_check(true);
 	}
 	rt_workers_run(run->workers, &loop);
 	free(m.last_max);
@@ -553,8 +562,10 @@ static int report(struct ct_ctx *c)
 		rt_prog_error_errno(ENOMEM, "cannot collect the results");
 		return RT_EXIT_FAILURE;
 	}
-	if (rt_records_set_finish(&c->records, c->windows, c->series, cfg->results.records))
+	if ((err = rt_records_set_finish(&c->records, c->windows, c->series))) {
+		rt_prog_error_errno(-err, "records '%s'", cfg->results.records);
 		rc = RT_EXIT_FAILURE;
+	}
 	if (cfg->self_check && rc == RT_EXIT_OK)
 		rc = cyclictest_self_check(&c->analysis, run);
 	rc = judge(c, rc);
@@ -563,11 +574,38 @@ static int report(struct ct_ctx *c)
 				    c->analysis.path);
 		rc = RT_EXIT_FAILURE;
 	}
-	if (!cfg->quiet && !cfg->verbose)
+	if (!cfg->quiet && !cfg->verbose && !rt_output_stdout_error())
 		cyclictest_print_frame(stdout, run, false);
+	/*
+	 * An output that failed during the run is in the JSON's return_code;
+	 * its one line comes at the end (stdout: rt_prog_close_stdout()).
+	 */
+	if (rt_output_stdout_check(true))
+		rc = RT_EXIT_FAILURE;
+	if (run->trace_err) {
+		rt_prog_error_errno(-run->trace_err, "-b: writing the tracefs file %s",
+				    run->trace_err_what);
+		rc = RT_EXIT_FAILURE;
+	}
+	if ((err = cyclictest_status_fifo_error(&c->status))) {
+		rt_prog_error_errno(-err, "writing the fifo '%s'", cfg->fifo);
+		rc = RT_EXIT_FAILURE;
+	}
+	/* --histfile before the JSON, whose return_code then says if it failed. */
+	if (cfg->hist_buckets && c->hist_open) {
+		err = rt_output_why(&c->hist_out, cyclictest_print_histogram(c->hist_out.f, run));
+		err = err ? err : rt_output_commit(&c->hist_out);
+		if (err) {
+			rt_output_abort(&c->hist_out);
+			rt_prog_error_errno(-err, "cannot write --histfile '%s'", cfg->histfile);
+			rc = RT_EXIT_FAILURE;
+		}
+		c->hist_open = false;
+	}
 	if (c->json_open) {
 		err = cyclictest_write_json(c->json_out.f, run, c->rep, rc, c->series,
 					    c->judged ? &c->verdict : NULL, &c->analysis, &c->env);
+		err = rt_output_why(&c->json_out, err);
 		if (!err)
 			err = rt_output_commit(&c->json_out);
 		else
@@ -578,20 +616,12 @@ static int report(struct ct_ctx *c)
 			rc = RT_EXIT_FAILURE;
 		}
 	}
-	if (cfg->hist_buckets) {
-		FILE *out = c->hist_open ? c->hist_out.f : stdout;
-
-		err = cyclictest_print_histogram(out, run);
-		if (c->hist_open) {
-			err = err ? err : rt_output_commit(&c->hist_out);
-			if (err)
-				rt_output_abort(&c->hist_out);
-			c->hist_open = false;
-		}
-		if (err) {
-			rt_prog_error_errno(-err, "cannot write the histogram");
-			rc = RT_EXIT_FAILURE;
-		}
+	/* A failed stdout is reported once, at the end. */
+	if (cfg->hist_buckets && !cfg->histfile &&
+	    (err = cyclictest_print_histogram(stdout, run)) && !ferror(stdout) &&
+	    !rt_output_stdout_error()) {
+		rt_prog_error_errno(-err, "cannot write the histogram");
+		rc = RT_EXIT_FAILURE;
 	}
 	if (cfg->quiet && !cfg->hist_buckets)
 		cyclictest_print_summary(stdout, run);
@@ -646,8 +676,11 @@ static int read_environment(struct ct_ctx *c)
 		rt_prog_error_errno(-err, "cannot read the machine's state");
 		return RT_EXIT_FAILURE;
 	}
-	if (!cfg->results.no_preflight)
-		rt_env_preflight(stderr, &c->env, &how);
+	if ((err = rt_env_preflight(&c->env, &how))) {
+		rt_prog_error_errno(-err, "cannot judge the machine's state");
+		return RT_EXIT_FAILURE;
+	}
+	rt_cli_preflight_print(cfg->results.preflight, &c->env);
 	return 0;
 }
 
@@ -692,9 +725,7 @@ static int setup(struct ct_ctx *c)
 		rt_prog_error_errno(ENOMEM, "cannot allocate the measurement buffers");
 		return RT_EXIT_FAILURE;
 	}
-	return rt_records_set_open(&c->records, cfg->results.records,
-				   cfg->results.records_interval_s, c->run.nthreads, true)
-		       ? RT_EXIT_FAILURE : 0;
+	return 0;
 }
 
 /* The threads are set up (their windows allocated): the records begin. */
@@ -706,10 +737,12 @@ static void start_records(struct ct_ctx *c)
 		.cmdline = c->rep->cmdline,
 		.unit = cfg->nsecs ? "ns" : "us",
 		.interval_s = cfg->results.records_interval_s,
+		.warmup_s = cfg->results.warmup_s,
 	};
 
 	for (int i = 0; i < c->run.nthreads; i++)
 		c->windows[i] = c->run.threads[i].window;
+	/* An error is reported at the end: the run goes on. */
 	rt_records_set_start(&c->records, &run, &c->env);
 }
 

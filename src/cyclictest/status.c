@@ -11,6 +11,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "rt_owner.h"
+
 #include "report.h"
 #include "status.h"
 
@@ -24,41 +26,82 @@ void cyclictest_status_clean_stale(void)
 	if (!d)
 		return;
 	while ((e = readdir(d))) {
-		char *end;
-		long pid;
+		char name[300], path[310];
+		struct rt_owner o;
+		const char *tail;
+		int fd;
 
-		if (strncmp(e->d_name, "cyclictest", 10) != 0)
+		if (rt_owner_parse(e->d_name, "cyclictest", &o, &tail) || *tail)
 			continue;
-		pid = strtol(e->d_name + 10, &end, 10);
-		if (end == e->d_name + 10 || *end || pid <= 0)
+		snprintf(name, sizeof(name), "/%s", e->d_name);
+		snprintf(path, sizeof(path), "/dev/shm%s", name);
+		fd = shm_open(name, O_RDONLY | O_CLOEXEC, 0);
+		if (fd < 0)
 			continue;
-		if (kill((pid_t)pid, 0) < 0 && errno == ESRCH) {
-			char name[300];
-
-			snprintf(name, sizeof(name), "/%s", e->d_name);
+		if (rt_owner_gone(fd, path, &o))
 			shm_unlink(name);
-		}
+		close(fd);
 	}
 	closedir(d);
+}
+
+/* The object, created and locked; tried again only while a cleaner has it. */
+static int create_shm(struct ct_status *st)
+{
+	char path[sizeof(st->shm_name) + 8];
+	int err = -EAGAIN;
+
+	snprintf(path, sizeof(path), "/dev/shm%s", st->shm_name);
+	for (int try = 0; try < RT_OWNER_RETRIES; try++) {
+		if (st->shm_fd < 0) {
+			st->shm_fd = shm_open(st->shm_name, O_CREAT | O_EXCL | O_RDWR | O_CLOEXEC,
+					      0600);
+			if (st->shm_fd < 0 && (errno != EEXIST || try == 0))
+				return -errno; /* at first: one we did not create */
+			if (st->shm_fd < 0) {
+				usleep(RT_OWNER_RETRY_US); /* the cleaner has not removed it yet */
+				continue;
+			}
+		}
+		err = rt_owner_hold(st->shm_fd, path);
+		if (!err)
+			return 0;
+		if (err != -EBUSY) {
+			close(st->shm_fd); /* a cleaner removed it: anew */
+			st->shm_fd = -1;
+			if (err != -EAGAIN)
+				return err;
+		}
+		usleep(RT_OWNER_RETRY_US);
+	}
+	if (st->shm_fd >= 0) {
+		close(st->shm_fd);
+		st->shm_fd = -1;
+	}
+	return err;
 }
 
 int cyclictest_status_open(struct ct_status *st, struct ct_run *run, const char *fifo,
 			   const char **what)
 {
+	struct rt_owner self;
+	char prefix[RT_OWNER_PREFIX_MAX];
+	int err;
+
 	memset(st, 0, sizeof(*st));
 	st->shm_fd = -1;
 	st->run = run;
-	snprintf(st->shm_name, sizeof(st->shm_name), "/cyclictest%d", (int)getpid());
-	st->shm_fd = shm_open(st->shm_name, O_CREAT | O_EXCL | O_RDWR | O_CLOEXEC, 0600);
-	if (st->shm_fd < 0) {
+	rt_owner_self(&self);
+	rt_owner_prefix(prefix, &self);
+	snprintf(st->shm_name, sizeof(st->shm_name), "/%scyclictest%d", prefix, (int)self.pid);
+	if ((err = create_shm(st))) {
 		*what = st->shm_name;
-		return -errno;
+		return err;
 	}
 	if (fifo) {
 		st->fifo_path = fifo;
 		if (mkfifo(fifo, 0644) < 0) {
-			int err = -errno;
-
+			err = -errno;
 			*what = fifo;
 			cyclictest_status_close(st);
 			return err;
@@ -84,6 +127,24 @@ void cyclictest_status_snapshot(struct ct_status *st)
 	free(buf);
 }
 
+/* One listing to one reader; a reader gone (EPIPE) loses it, and it is noted. */
+static void write_listing(struct ct_status *st, int fd, const char *buf, size_t n)
+{
+	while (n > 0) {
+		ssize_t w = write(fd, buf, n);
+		int expected = 0;
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w < 0) {
+			atomic_compare_exchange_strong(&st->fifo_error, &expected, -errno);
+			return;
+		}
+		buf += w;
+		n -= (size_t)w;
+	}
+}
+
 /* Serve one status listing to each reader that opens the fifo. */
 static void *fifo_thread(void *arg)
 {
@@ -103,7 +164,7 @@ static void *fifo_thread(void *arg)
 			break;
 		}
 		n = cyclictest_format_status_lines(buf, cap, st->run);
-		(void)!write(fd, buf, n);
+		write_listing(st, fd, buf, n);
 		close(fd);
 		nanosleep(&pause, NULL);
 	}
@@ -124,6 +185,11 @@ int cyclictest_status_start_fifo(struct ct_status *st)
 	return 0;
 }
 
+int cyclictest_status_fifo_error(struct ct_status *st)
+{
+	return atomic_load(&st->fifo_error);
+}
+
 void cyclictest_status_close(struct ct_status *st)
 {
 	if (st->fifo_thread_started) {
@@ -140,8 +206,8 @@ void cyclictest_status_close(struct ct_status *st)
 		st->fifo_created = false;
 	}
 	if (st->shm_fd >= 0) {
+		shm_unlink(st->shm_name); /* locked until then: no cleaner races us */
 		close(st->shm_fd);
-		shm_unlink(st->shm_name);
 		st->shm_fd = -1;
 	}
 }

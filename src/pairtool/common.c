@@ -2,7 +2,9 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <sched.h>
+#include <signal.h>
 #include <string.h>
+#include <sys/wait.h>
 
 #include "rt_affinity.h"
 #include "rt_cli.h"
@@ -24,7 +26,9 @@ const char pairtool_results_help[] =
 	"          --percentiles     after the summary, print percentile lines\n"
 	"          --warmup=TIME     drop what is measured in the first TIME (as -D);\n"
 	"                            -D and -l count after it\n"
-	"          --no-preflight    no warnings about the machine before the run\n"
+	"          --no-preflight    no warnings about the machine before the run, also\n"
+	"                            when stderr is a terminal\n"
+	"          --preflight       those warnings also when stderr is not a terminal\n"
 	"          --records=FILE    append interval records (JSON lines) to FILE\n"
 	"          --records-interval=TIME  a record per pair every TIME (as -D, default 60)\n"
 	"\nUsage errors exit with 2, run-time errors with 1, a failed verdict with 3.\n";
@@ -81,20 +85,37 @@ int pairtool_common_option(struct pairtool_common *cfg, const struct option *opt
 	}
 }
 
-static int lock_memory(const struct pairtool_common *cfg)
+/* *locked: the memory is locked, so -f's children lock theirs too. */
+static int lock_memory(const struct pairtool_common *cfg, bool *locked)
 {
 	int err;
 
 	rt_mem_keep_heap();
 	if (!cfg->mlockall) {
-		rt_mem_lock_all_if_unlimited(); /* 2.4 always locks; here when it cannot hurt */
+		/* 2.4 always locks; here when it cannot hurt */
+		*locked = rt_mem_lock_all_if_unlimited() == 0;
 		return 0;
 	}
 	if ((err = rt_mem_lock_all())) {
 		rt_prog_error_errno(-err, "--mlockall: cannot lock memory");
 		return RT_EXIT_FAILURE;
 	}
+	*locked = true;
 	return 0;
+}
+
+void pairtool_exit_cause(const struct rt_worker_exit *how, char *buf, size_t len)
+{
+	char late[48] = "";
+
+	if (how->stop_killed)
+		snprintf(late, sizeof(late), "did not stop within %lld ms: ",
+			 RT_WORKER_STOP_KILL_NS / 1000000);
+	if (how->code == CLD_EXITED)
+		snprintf(buf, len, "%sexited with status %d", late, how->status);
+	else
+		snprintf(buf, len, "%skilled by signal %d (%s)%s", late, how->status,
+			 strsignal(how->status), how->code == CLD_DUMPED ? ", core dumped" : "");
 }
 
 /* --records: a window's lines follow its end within this time. */
@@ -125,6 +146,7 @@ static void tick(void *ctx)
 
 	if (t->ops->tick)
 		t->ops->tick(t->tool);
+	rt_output_stdout_check(false); /* a reader gone: the live display stops */
 	rt_records_set_poll(&t->res->records, t->res->windows);
 }
 
@@ -132,15 +154,19 @@ static void tick(void *ctx)
 static int open_records(const struct pairtool_common *cfg, const struct pairtool_ops *ops,
 			void *tool, struct results *res)
 {
-	int n = ops->nseries(tool);
+	int n = ops->nseries(tool), err;
 
 	res->windows = calloc((size_t)n, sizeof(*res->windows));
 	if (!res->windows) {
 		rt_prog_error_errno(ENOMEM, "cannot set up --records");
 		return RT_EXIT_FAILURE;
 	}
-	return rt_records_set_open(&res->records, cfg->results.records,
-				   cfg->results.records_interval_s, n, false) ? RT_EXIT_FAILURE : 0;
+	if ((err = rt_records_set_open(&res->records, cfg->results.records,
+				       cfg->results.records_interval_s, n, false))) {
+		rt_prog_error_errno(-err, "records '%s'", cfg->results.records);
+		return RT_EXIT_FAILURE;
+	}
+	return 0;
 }
 
 static void start_records(const struct pairtool_common *cfg, const struct rt_report *rep,
@@ -152,10 +178,12 @@ static void start_records(const struct pairtool_common *cfg, const struct rt_rep
 		.cmdline = rep->cmdline,
 		.unit = "us",
 		.interval_s = cfg->results.records_interval_s,
+		.warmup_s = cfg->results.warmup_s,
 	};
 
 	for (int i = 0; i < res->records.n; i++)
 		res->windows[i] = rt_pair_part(p, ops->series_part(tool, i))->window;
+	/* An error is reported at the end: the run goes on. */
 	rt_records_set_start(&res->records, &run, &res->env);
 }
 
@@ -178,8 +206,9 @@ static int read_environment(const struct pairtool_common *cfg, struct rt_pair *p
 	}
 	if ((err = rt_env_read(env, &measured)))
 		return err;
-	if (!cfg->results.no_preflight)
-		rt_env_preflight(stderr, env, &how);
+	if ((err = rt_env_preflight(env, &how)))
+		return err;
+	rt_cli_preflight_print(cfg->results.preflight, env);
 	return 0;
 }
 
@@ -201,7 +230,8 @@ static int collect(struct results *res, const struct pairtool_ops *ops, void *to
 }
 
 /* Judged before the JSON, which carries the verdict and the exit code. */
-static int judge(const struct pairtool_common *cfg, struct results *res, int rc)
+static int judge(const struct pairtool_common *cfg, const struct pairtool_ops *ops,
+		 void *tool, struct results *res, int rc)
 {
 	if (!rt_limits_any(&cfg->results.limits))
 		return rc;
@@ -210,7 +240,80 @@ static int judge(const struct pairtool_common *cfg, struct results *res, int rc)
 		return RT_EXIT_FAILURE;
 	}
 	res->judged = true;
+	res->verdict.naming = (struct rt_verdict_naming){ ops->pair_tasks, tool };
 	return rc == RT_EXIT_OK && !res->verdict.pass ? RT_EXIT_VERDICT : rc;
+}
+
+/* The series (pair, thread) participant k belongs to: the one of its ring. */
+static int series_of(const struct pairtool_ops *ops, void *tool, const struct rt_pair_config *pc,
+		     int k)
+{
+	for (int i = 0; i < ops->nseries(tool); i++)
+		if (ops->series_part(tool, i) / pc->ring_size == k / pc->ring_size)
+			return i;
+	return k / pc->ring_size;
+}
+
+/*
+ * Participants whose process died: one line each on stderr now, then in
+ * the summary, the records and the verdict (mark_failures). Their number.
+ */
+static int say_failures(struct rt_pair *p)
+{
+	struct rt_worker_exit how;
+	char cause[80];
+	int n = 0;
+
+	for (int k = 0; k < rt_pair_count(p); k++) {
+		if (!rt_pair_failed(p, k, &how))
+			continue;
+		pairtool_exit_cause(&how, cause, sizeof(cause));
+		rt_prog_error("child %d (#%d) %s", (int)how.pid, k, cause);
+		n++;
+	}
+	return n;
+}
+
+/* A "failed" record per dead participant, before the last window and the totals. */
+static void record_failure(struct rt_records_set *rs, int series, int k,
+			   const struct rt_worker_exit *how, const char *cause)
+{
+	struct rt_json j;
+
+	if (!rs->open)
+		return;
+	rt_records_begin(&rs->rec, &j, "failed");
+	rt_json_int(&j, "thread", series);
+	rt_json_int(&j, "participant", k);
+	rt_json_int(&j, "pid", how->pid);
+	rt_json_string(&j, "cause", cause);
+	/* an error is kept in the records and reported by rt_records_set_finish */
+	(void)rt_records_end(&rs->rec, &j);
+}
+
+static int mark_failures(const struct pairtool_ops *ops, void *tool,
+			 const struct rt_pair_config *pc, struct rt_pair *p, struct results *res)
+{
+	struct rt_worker_exit how;
+	char cause[80], detail[128];
+	int rc = 0;
+
+	for (int k = 0; k < rt_pair_count(p); k++) {
+		int i = series_of(ops, tool, pc, k);
+
+		if (!rt_pair_failed(p, k, &how))
+			continue;
+		pairtool_exit_cause(&how, cause, sizeof(cause));
+		printf("# Failed: #%d (pid %d) of %s %d: %s\n", k, (int)how.pid,
+		       pc->ring_size == 2 ? "pair" : "ring", i, cause);
+		record_failure(&res->records, i, k, &how, cause);
+		snprintf(detail, sizeof(detail), "child %d (#%d) %s", (int)how.pid, k, cause);
+		if (res->judged && rt_verdict_add_failed(&res->verdict, i, how.pid, detail)) {
+			rt_prog_error_errno(ENOMEM, "cannot judge the verdict");
+			rc = RT_EXIT_FAILURE;
+		}
+	}
+	return rc;
 }
 
 static int write_json(const struct pairtool_common *cfg, const struct rt_report *rep,
@@ -246,11 +349,20 @@ int pairtool_run(const struct pairtool_common *cfg, const struct rt_report *rep,
 	struct rt_pair *p = NULL;
 	struct results res = { 0 };
 	sigset_t signals;
-	int rc, err;
+	bool locked = false;
+	int rc, err, failed = 0;
 
+	/* A reader of stdout that goes away (| head) must not end the run: the
+	 * writes fail with EPIPE, the files are still written, exit 1 says it. */
+	signal(SIGPIPE, SIG_IGN);
 	if ((err = rt_signal_setup(&signals))) {
 		rt_prog_error_errno(-err, "cannot set up signal handling");
 		return RT_EXIT_FAILURE;
+	}
+	/* -f: a child's death wakes the main loop at once. */
+	if (pc.processes) {
+		sigaddset(&signals, SIGCHLD);
+		pthread_sigmask(SIG_BLOCK, &signals, NULL);
 	}
 	if (cfg->json && rt_cli_open_output(&json, "json", cfg->json))
 		return RT_EXIT_FAILURE;
@@ -266,7 +378,9 @@ int pairtool_run(const struct pairtool_common *cfg, const struct rt_report *rep,
 	pc.loghist = rt_cli_results_need_hist(&cfg->results, cfg->json != NULL);
 	pc.windows = cfg->results.records != NULL;
 	pc.warmup_ns = (int64_t)cfg->results.warmup_s * RT_NSEC_PER_SEC;
-	if ((rc = lock_memory(cfg)) || (err = rt_pair_create(&p, &pc))) {
+	if (!(rc = lock_memory(cfg, &locked)))
+		pc.lock_memory = locked;
+	if (rc || (err = rt_pair_create(&p, &pc))) {
 		if (!rc) {
 			rt_prog_error_errno(-err, "cannot set up the %s", ops->what);
 			rc = RT_EXIT_FAILURE;
@@ -299,12 +413,22 @@ int pairtool_run(const struct pairtool_common *cfg, const struct rt_report *rep,
 			    tick_ns, tick, &t);
 	}
 	rt_pair_stop(p);
+	failed = say_failures(p);
 	if (!rc && collect(&res, ops, tool, p)) {
 		rt_prog_error_errno(ENOMEM, "cannot collect the results");
 		rc = RT_EXIT_FAILURE;
 	} else if (!rc) {
-		rc = judge(cfg, &res, ops->report(tool));
-		if (rt_records_set_finish(&res.records, res.windows, res.series, cfg->results.records))
+		rc = judge(cfg, ops, tool, &res, ops->report(tool));
+		if (failed) {
+			mark_failures(ops, tool, &pc, p, &res);
+			rc = RT_EXIT_FAILURE;
+		}
+		if ((err = rt_records_set_finish(&res.records, res.windows, res.series))) {
+			rt_prog_error_errno(-err, "records '%s'", cfg->results.records);
+			rc = RT_EXIT_FAILURE;
+		}
+		/* a stdout that failed is in the JSON's return_code too */
+		if (rt_output_stdout_check(true))
 			rc = RT_EXIT_FAILURE;
 		if (json.f)
 			rc = write_json(cfg, rep, ops, tool, &json, rc, &res);
@@ -324,5 +448,5 @@ int pairtool_run(const struct pairtool_common *cfg, const struct rt_report *rep,
 	rt_pair_destroy(p);
 	*pair = NULL;
 	rt_trace_close(&trace);
-	return rc;
+	return rc || !failed ? rc : RT_EXIT_FAILURE;
 }

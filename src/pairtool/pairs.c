@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "rt_affinity.h"
@@ -257,6 +258,14 @@ static int part_cpu(struct rt_pair_part *pt)
 	return pt->role.cpu >= 0 ? pt->role.cpu : atomic_load(&pt->cur_cpu);
 }
 
+/* Pair i: receiver #2i, sender #2i+1; the display and the verdict say "#2i+1 -> #2i". */
+static void pair_tasks(void *tool, int i, int *sender, int *receiver)
+{
+	(void)tool;
+	*sender = 2 * i + 1;
+	*receiver = 2 * i;
+}
+
 /* "#0: ID.., P.., CPU.., I..; #1: ID.., P.., CPU.., Cycles .." and "#1 -> #0, Min ..". */
 static size_t format_block(struct pairs_run *r)
 {
@@ -279,15 +288,17 @@ static size_t format_block(struct pairs_run *r)
 	}
 	for (int i = 0; i < r->cfg->pairs; i++) {
 		struct rt_stats s;
+		int tx, rx;
 
-		rt_pubstats_read(&rt_pair_part(r->p, 2 * i)->latency, &s);
+		pair_tasks(r, i, &tx, &rx);
+		rt_pubstats_read(&rt_pair_part(r->p, rx)->latency, &s);
 		if (rt_stats_empty(&s))
 			used += (size_t)snprintf(b + used, r->buflen - used, "#%d -> #%d (not yet ready)\n",
-						 2 * i + 1, 2 * i);
+						 tx, rx);
 		else
 			used += (size_t)snprintf(b + used, r->buflen - used,
 					 "#%d -> #%d, Min %4" PRId64 ", Cur %4" PRId64 ", Avg %4" PRId64
-					 ", Max %4" PRId64 "\n", 2 * i + 1, 2 * i, s.min, s.last,
+					 ", Max %4" PRId64 "\n", tx, rx, s.min, s.last,
 					 (int64_t)(rt_stats_avg(&s) + 0.5), s.max);
 	}
 	return used;
@@ -301,6 +312,35 @@ static void live_tick(void *tool)
 	format_block(r);
 	printf("%s\033[%dA", r->buf, 2 * r->cfg->pairs);
 	fflush(stdout);
+}
+
+/* -f: "failed": [{participant, role, pid, cause}] of pair i's dead processes. */
+static void write_failed(struct rt_json *j, struct rt_pair *p, int i)
+{
+	struct rt_worker_exit how;
+	char cause[80];
+	bool any = false;
+
+	for (int k = 2 * i; k <= 2 * i + 1; k++) {
+		if (!rt_pair_failed(p, k, &how))
+			continue;
+		if (!any)
+			rt_json_array_begin(j, "failed");
+		any = true;
+		pairtool_exit_cause(&how, cause, sizeof(cause));
+		rt_json_object_begin(j, NULL);
+		rt_json_int(j, "participant", k);
+		rt_json_string(j, "role", k == 2 * i ? "receiver" : "sender");
+		rt_json_int(j, "pid", how.pid);
+		rt_json_string(j, "cause", cause);
+		if (how.code == CLD_EXITED)
+			rt_json_int(j, "exit_status", how.status);
+		else
+			rt_json_int(j, "signal", how.status);
+		rt_json_object_end(j);
+	}
+	if (any)
+		rt_json_array_end(j);
 }
 
 static void write_json(void *tool, struct rt_json *j)
@@ -333,6 +373,7 @@ static void write_json(void *tool, struct rt_json *j)
 		if (rx->loghist)
 			rt_loghist_write_json(j, "latency_histogram", rx->loghist);
 		rt_json_object_end(j);
+		write_failed(j, r->p, i);
 		rt_json_object_end(j);
 		rt_report_sched_add(&sched, tx->ran_policy);
 		rt_report_sched_add(&sched, rx->ran_policy);
@@ -397,6 +438,7 @@ static int run(const struct pairs_config *cfg, const struct rt_report *rep, void
 		.write_json = write_json,
 		.nseries = nseries,
 		.series_part = series_part,
+		.pair_tasks = pair_tasks,
 		.epilogue = print_break,
 		.stops_trace = true,
 		.what = "pairs",
@@ -442,6 +484,7 @@ int pairs_main(const struct pairs_tool *tool, int argc, char *argv[])
 	rc = run(&cfg, &rep, data);
 	if (tool->mech_teardown)
 		tool->mech_teardown(data, 2 * cfg.pairs);
+	/* it says which output failed */
 	if (rt_prog_close_stdout() && rc == RT_EXIT_OK)
 		rc = RT_EXIT_FAILURE;
 	return rc;

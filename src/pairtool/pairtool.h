@@ -29,6 +29,8 @@ enum { PAIRTOOL_OPT_JSON = 256, PAIRTOOL_OPT_VERSION };
 	{ "loops", required_argument, NULL, 'l' }, \
 	{ "priority", required_argument, NULL, 'p' }, \
 	{ "prio", required_argument, NULL, 'p' }, \
+	/* 2.4's "--pr" abbreviates --priority; --preflight would make it ambiguous */ \
+	{ "pr", required_argument, NULL, 'p' }, \
 	{ "quiet", no_argument, NULL, 'q' }, \
 	{ "version", no_argument, NULL, PAIRTOOL_OPT_VERSION }, \
 	RT_CLI_RESULT_LONG_OPTIONS
@@ -79,6 +81,9 @@ struct pairtool_ops {
 	 * participant that records series i. */
 	int (*nseries)(void *tool);
 	int (*series_part)(void *tool, int i);
+	/* Pairs (may be NULL: threads): series i's sender and receiver as
+	 * the display numbers them, for the verdict's "pair i (#S -> #R)". */
+	void (*pair_tasks)(void *tool, int i, int *sender, int *receiver);
 	/* After the JSON, may be NULL (2.4's place of the "# Break:" line). */
 	void (*epilogue)(void *tool);
 	const char *what;        /* "pairs" or "threads", for the error lines */
@@ -87,11 +92,21 @@ struct pairtool_ops {
 };
 
 /*
+ * How a failed participant process ended, for the messages and the JSON:
+ * "killed by signal 9 (Killed)", "exited with status 3", "did not stop
+ * within 500 ms: killed by signal 9 (Killed)" (RT_WORKER_STOP_KILL_NS).
+ */
+void pairtool_exit_cause(const struct rt_worker_exit *how, char *buf, size_t len);
+
+/*
  * The whole run: signals, the --json file opened before anything runs,
  * permission and memory locking, the engine (p->cfg filled from pc, the
  * trace, the lossless histograms and the warm-up added), start, the main
  * loop, stop, report, verdict, JSON, then the --percentiles lines and the
- * verdict lines after everything 2.4 prints. The engine is
+ * verdict lines after everything 2.4 prints. A participant process that
+ * dies (-f) ends the run; it is named on stderr ("child PID (#K) killed by
+ * signal 9 (Killed)"), in a "# Failed:" line after the summary, in the
+ * records and in the verdict, and the run exits 1. The engine is
  * handed to the tool through *pair until the run returns. Exit code.
  */
 int pairtool_run(const struct pairtool_common *cfg, const struct rt_report *rep,

@@ -9,8 +9,8 @@
  * hold each message back TO seconds, so that with TO above -T's every
  * hand-over times out first.
  *
- * No queue outlives a run: each has a name unique to the process and is
- * unlinked right after it is opened (the threads share the descriptors),
+ * No queue outlives a run: each has a name unique to the process (and to
+ * its pid namespace, rt_owner.h) and is unlinked right after it is opened (the threads share the descriptors),
  * so even SIGKILL leaves nothing in /dev/mqueue; one left by a run killed
  * in between is removed at the next start.
  */
@@ -31,6 +31,7 @@
 
 #include "rt_cli.h"
 #include "rt_opt.h"
+#include "rt_owner.h"
 #include "rt_pair.h"
 #include "rt_prog.h"
 #include "pairs.h"
@@ -119,28 +120,41 @@ static char *mqueue_mount(void)
 	return dir;
 }
 
-/* Queues "pmqtest-PID-K" of runs whose process is gone (killed between open and unlink). */
+/*
+ * Queues "[ns<INODE>-]pmqtest-PID-K" of runs killed between open and unlink
+ * that are provably gone (rt_owner_gone: the creator's lock is free). Even
+ * a live run's queue would lose nothing: it is reached through descriptors.
+ */
 static void remove_stale_queues(void)
 {
 	char *dir = mqueue_mount();
 	DIR *d = dir ? opendir(dir) : NULL;
 	struct dirent *e;
 
-	free(dir);
-	if (!d)
-		return; /* not mounted: nothing can be listed */
-	while ((e = readdir(d))) {
-		char name[NAME_MAX + 2];
-		int pid, k, end = 0;
+	while (d && (e = readdir(d))) {
+		char path[PATH_MAX];
+		struct rt_owner o;
+		const char *tail;
+		int k, end = 0, fd;
 
-		if (sscanf(e->d_name, PMQ_PREFIX "%d-%d%n", &pid, &k, &end) != 2 ||
-		    e->d_name[end] || pid == getpid() || pid <= 0 || kill(pid, 0) == 0 ||
-		    errno != ESRCH)
+		if (rt_owner_parse(e->d_name, PMQ_PREFIX, &o, &tail) ||
+		    sscanf(tail, "-%d%n", &k, &end) != 1 || tail[end] ||
+		    (size_t)snprintf(path, sizeof(path), "%s/%s", dir, e->d_name) >= sizeof(path))
 			continue;
-		snprintf(name, sizeof(name), "/%s", e->d_name);
-		mq_unlink(name);
+		fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (fd < 0)
+			continue;
+		if (rt_owner_gone(fd, path, &o)) {
+			char name[NAME_MAX + 2];
+
+			snprintf(name, sizeof(name), "/%s", e->d_name);
+			mq_unlink(name);
+		}
+		close(fd);
 	}
-	closedir(d);
+	if (d)
+		closedir(d); /* not mounted: nothing can be listed */
+	free(dir);
 }
 
 static void pmq_free(void *data, int n)
@@ -162,6 +176,8 @@ static void *pmq_new(const struct pairs_config *cfg, int n)
 	const struct pmq_settings *set = cfg->tool->own->settings;
 	struct mq_attr attr = { .mq_maxmsg = PMQ_MAXMSG, .mq_msgsize = PMQ_MSGSIZE };
 	struct pmq *m = calloc(1, sizeof(*m));
+	char prefix[RT_OWNER_PREFIX_MAX];
+	struct rt_owner self;
 
 	remove_stale_queues();
 	if (!m)
@@ -178,10 +194,12 @@ static void *pmq_new(const struct pairs_config *cfg, int n)
 	}
 	for (int k = 0; k < n; k++)
 		m->q[k] = (mqd_t)-1;
+	rt_owner_self(&self);
+	rt_owner_prefix(prefix, &self);
 	for (int k = 0; k < n; k++) {
-		char name[64];
+		char name[96];
 
-		snprintf(name, sizeof(name), "/" PMQ_PREFIX "%d-%d", (int)getpid(), k);
+		snprintf(name, sizeof(name), "/%s" PMQ_PREFIX "%d-%d", prefix, (int)self.pid, k);
 		m->q[k] = mq_open(name, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600, &attr);
 		if (m->q[k] == (mqd_t)-1) {
 			int err = errno;
@@ -195,6 +213,11 @@ static void *pmq_new(const struct pairs_config *cfg, int n)
 			pmq_free(m, n);
 			return NULL;
 		}
+		/*
+		 * Locked while named, so no cleaner of another namespace takes it
+		 * for stale; one that got there first only unlinks it earlier.
+		 */
+		(void)rt_owner_hold(m->q[k], NULL);
 		mq_unlink(name); /* every participant reaches it through the descriptor */
 	}
 	return m;

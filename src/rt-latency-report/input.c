@@ -12,6 +12,7 @@
 #include "rt_prog.h"
 
 #include "input.h"
+#include "records.h"
 
 size_t rlr_utf8_len(const unsigned char *s)
 {
@@ -156,6 +157,11 @@ int rlr_input_parse(const char *path, const char *data, size_t len, struct json_
 	enum json_tokener_error err;
 
 	*doc = NULL;
+	if (rlr_records_is(data, len)) {
+		/* --records (records.c): the run it describes. */
+		*doc = rlr_records_doc(data, len, path);
+		return *doc ? 0 : 1;
+	}
 	if (at >= len || data[at] != '{')
 		return 0; /* not JSON: the histogram text reader says what it is */
 	/* JSON is UTF-8 (RFC 8259), and json-c would stop at a NUL. */

@@ -34,6 +34,9 @@ static void usage(void)
 	       "          -o FILE   --output=FILE  where the merge or the plot goes\n"
 	       "          --help    print this help and exit (also after a command)\n"
 	       "          --version print the version and exit\n\n"
+	       "Every command also reads a tool's --records file (JSON lines) as the run it\n"
+	       "describes, a killed one too: its windows added up, \"partial\": true without\n"
+	       "its total line.\n\n"
 	       "Usage errors and results of different tools or units exit with 2, unreadable\n"
 	       "files (and a plot gnuplot cannot draw) with 1, a comparison that got worse with 3.\n", PACKAGE_NAME, PACKAGE_VERSION);
 }

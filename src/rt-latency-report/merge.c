@@ -113,7 +113,7 @@ static int add_thread(struct sum *s, struct json_object *thread, const char *pat
 	return 0;
 }
 
-static struct json_object *percentiles(const struct rt_loghist *h)
+struct json_object *rlr_percentiles_json(const struct rt_loghist *h)
 {
 	struct json_object *p = json_object_new_object();
 
@@ -127,7 +127,7 @@ static struct json_object *percentiles(const struct rt_loghist *h)
 	return p;
 }
 
-static struct json_object *histogram(const struct rt_loghist *h)
+struct json_object *rlr_histogram_json(const struct rt_loghist *h)
 {
 	struct json_object *o = json_object_new_object(), *b = json_object_new_object();
 
@@ -181,8 +181,8 @@ static void write_thread(struct json_object *thread, struct sum *s)
 	put(m, "max", s->any ? json_object_new_int64(s->max) : NULL);
 	if (s->has_overruns)
 		put(m, "overruns", json_object_new_int64(s->overruns));
-	put(m, "percentiles", percentiles(&s->hist));
-	put(m, "latency_histogram", histogram(&s->hist));
+	put(m, "percentiles", rlr_percentiles_json(&s->hist));
+	put(m, "latency_histogram", rlr_histogram_json(&s->hist));
 }
 
 /*
@@ -400,13 +400,19 @@ int rlr_merge(int argc, char *argv[], const char *cmdline)
 		out = json_object_get(docs[widest]);
 		/* "cmdline:" stays the tool's: the merge reads like a run of it. */
 		outcome(out, docs, argv + optind, n);
+		/* A killed run's records make the merge partial too. */
+		for (int k = 0; k < n; k++)
+			if (json_object_get_boolean(rlr_member(docs[k], "partial")))
+				put(out, "partial", json_object_new_boolean(1));
+		if (n > 1)
+			json_object_object_del(out, "records"); /* one input's coverage */
 		json_object_object_del(out, "analysis");
 		for (int i = 0; i < nthreads; i++) {
 			write_thread(rlr_thread(out, i), &sums[i]);
 			rt_loghist_merge(all, &sums[i].hist);
 		}
 		rt_loghist_seal(all, all->max);
-		put(out, "percentiles", percentiles(all));
+		put(out, "percentiles", rlr_percentiles_json(all));
 		put(out, "merged_by", json_object_new_string(cmdline));
 		put(out, "inputs", inputs);
 		if ((err = rt_output_open(&o, path))) {

@@ -146,6 +146,7 @@ int main(int argc, char *argv[])
 	if (rc)
 		return rc;
 	rc = run(&cfg, &rep);
+	/* it says which output failed */
 	if (rt_prog_close_stdout() && rc == RT_EXIT_OK)
 		rc = RT_EXIT_FAILURE;
 	return rc;

@@ -62,16 +62,7 @@ void signaltest_write_json(struct rt_json *j, struct rt_pair *p)
 
 		snprintf(key, sizeof(key), "%d", k);
 		rt_json_object_begin(j, key);
-		rt_json_uint(j, "cycles", s->count);
-		if (rt_stats_empty(s)) {
-			rt_json_null(j, "min");
-			rt_json_null(j, "max");
-			rt_json_null(j, "avg");
-		} else {
-			rt_json_int(j, "min", s->min);
-			rt_json_int(j, "max", s->max);
-			rt_json_double(j, "avg", rt_stats_avg(s), 2);
-		}
+		rt_report_json_cycles_min_max_avg(j, s);
 		rt_json_int(j, "cpu", pt->role.cpu >= 0 ? pt->role.cpu : atomic_load(&pt->cur_cpu));
 		rt_percentiles_write_json(j, "percentiles", pt->loghist);
 		if (pt->loghist)

@@ -5,25 +5,44 @@
  * participant k is semaphore k of one set: it waits by taking it (-1), its
  * predecessor passes by giving it (+1).
  *
- * The set never outlives a run: its key carries the pid (SVSEM_KEY), it is
- * removed on every exit path the run controls (SIGINT and SIGTERM end the
- * run normally), and a set left by a killed run is removed at the next
- * start once its pid is gone.
+ * The set never outlives a run: it is removed on every exit path the run
+ * controls (SIGINT and SIGTERM end the run normally), and a set left by a
+ * killed run is removed at the next start. Its key is 0x53000000 + pid in
+ * the initial pid namespace (0x53 'S'), 0x54000000 + a mix of the pid and
+ * the namespace's inode in others, and the next free key when that one is
+ * taken: runs that are pid 1 of their own namespaces share one IPC
+ * namespace after `unshare -pf`. Whether a set's run is gone does not rest
+ * on the key: its last semaphore is the run's life, SVSEM_LIFE_GONE (a
+ * value no token reaches, which also tells our sets from any other's) and
+ * raised by 1 with SEM_UNDO by the creator before anything else operates on
+ * the set, so the kernel takes it back to SVSEM_LIFE_GONE when the process
+ * ends, however it ends.
  */
 #include <errno.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/ipc.h>
 #include <sys/sem.h>
 #include <unistd.h>
 
+#include "rt_owner.h"
 #include "rt_pair.h"
 #include "pairs.h"
 
-/* 'S' and the pid (below 2^22 on Linux) */
+/*
+ * 'S' and the pid (below 2^22 on Linux) in the initial pid namespace; 'T'
+ * and a mix elsewhere, which older cleaners that took the low bits of
+ * every 'S' key for a pid of their own namespace leave alone.
+ */
 #define SVSEM_KEY_TAG 0x53000000
-#define SVSEM_KEY_PID_MASK 0x00ffffff
+#define SVSEM_KEY_TAG_NS 0x54000000
+#define SVSEM_KEY_MASK 0x00ffffff
+/* Keys tried after the first is taken (by a set of another namespace) */
+#define SVSEM_KEY_TRIES 64
+/* The life semaphore of a set whose run is gone; + 1 while it lives */
+#define SVSEM_LIFE_GONE 12345
 
 struct svsem {
 	int semid;
@@ -55,7 +74,11 @@ static void svsem_wake(struct rt_pair *p, int k)
 	sem_step(rt_pair_mech_data(p), k, 1);
 }
 
-/* Sets "S<pid>" of svsematest runs whose process is gone (SIGKILL, a crash). */
+/*
+ * Sets of svsematest runs that are provably gone: some semop was done (the
+ * creator's, on the life semaphore, comes first) and the life semaphore is
+ * back to SVSEM_LIFE_GONE, which only its creator's exit does.
+ */
 static void remove_stale_sets(void)
 {
 	FILE *f = fopen("/proc/sysvipc/sem", "re");
@@ -64,44 +87,75 @@ static void remove_stale_sets(void)
 	if (!f)
 		return;
 	while (fgets(line, sizeof(line), f)) {
+		struct semid_ds ds;
 		long long key;
 		int semid;
-		pid_t pid;
 
 		if (sscanf(line, "%lld %d", &key, &semid) != 2 ||
-		    (key & ~(long long)SVSEM_KEY_PID_MASK) != SVSEM_KEY_TAG)
+		    ((key & ~(long long)SVSEM_KEY_MASK) != SVSEM_KEY_TAG &&
+		     (key & ~(long long)SVSEM_KEY_MASK) != SVSEM_KEY_TAG_NS) ||
+		    semctl(semid, 0, IPC_STAT, &ds) < 0 || ds.sem_nsems < 1 || ds.sem_otime == 0)
 			continue;
-		pid = (pid_t)(key & SVSEM_KEY_PID_MASK);
-		if (pid != getpid() && kill(pid, 0) < 0 && errno == ESRCH)
+		if (semctl(semid, (int)ds.sem_nsems - 1, GETVAL) == SVSEM_LIFE_GONE)
 			semctl(semid, 0, IPC_RMID);
 	}
 	fclose(f);
 }
 
+/* The first key to try (see SVSEM_KEY_TAG). */
+static key_t first_key(void)
+{
+	struct rt_owner self;
+	uint64_t mix;
+
+	rt_owner_self(&self);
+	mix = (uint64_t)self.pid;
+	if (self.pidns_ino == RT_OWNER_INIT_PIDNS)
+		return (key_t)(SVSEM_KEY_TAG | (mix & SVSEM_KEY_MASK));
+	mix = self.pidns_ino + mix * 65537; /* namespaces' inodes are near each other */
+	return (key_t)(SVSEM_KEY_TAG_NS | (mix & SVSEM_KEY_MASK));
+}
+
+/* Participants' tokens 0..n-1 all taken, and semaphore n, the run's life, held. */
+static int create_set(int n)
+{
+	struct sembuf life = { .sem_num = (unsigned short)n, .sem_op = 1, .sem_flg = SEM_UNDO };
+	unsigned short *init = calloc((size_t)n + 1, sizeof(*init));
+	key_t key = first_key();
+	int semid = -1;
+
+	if (!init)
+		return -1;
+	for (int i = 0; i < SVSEM_KEY_TRIES && semid < 0; i++) {
+		semid = semget(key, n + 1, IPC_CREAT | IPC_EXCL | 0600);
+		if (semid < 0 && errno != EEXIST)
+			break;
+		key = (key_t)((key & ~SVSEM_KEY_MASK) | ((key + 1) & SVSEM_KEY_MASK));
+	}
+	/* Every token starts taken: nobody may pass before the sender's first give. */
+	init[n] = SVSEM_LIFE_GONE;
+	if (semid >= 0 && (semctl(semid, 0, SETALL, init) < 0 || semop(semid, &life, 1) < 0)) {
+		semctl(semid, 0, IPC_RMID);
+		semid = -1;
+	}
+	free(init);
+	return semid;
+}
+
 static void *svsem_new(const struct pairs_config *cfg, int n)
 {
 	struct svsem *s = malloc(sizeof(*s));
-	unsigned short *zero = calloc((size_t)n, sizeof(*zero));
-	key_t key = (key_t)(SVSEM_KEY_TAG | (getpid() & SVSEM_KEY_PID_MASK));
 
 	(void)cfg;
 	remove_stale_sets();
-	if (!s || !zero)
-		goto fail;
-	s->semid = semget(key, n, IPC_CREAT | IPC_EXCL | 0600);
-	if (s->semid < 0)
-		goto fail;
-	/* Every token starts taken: nobody may pass before the sender's first give. */
-	if (semctl(s->semid, 0, SETALL, zero) < 0) {
-		semctl(s->semid, 0, IPC_RMID);
-		goto fail;
+	if (!s)
+		return NULL;
+	s->semid = create_set(n);
+	if (s->semid < 0) {
+		free(s);
+		return NULL;
 	}
-	free(zero);
 	return s;
-fail:
-	free(zero);
-	free(s);
-	return NULL;
 }
 
 static void svsem_free(void *data, int n)

@@ -1,15 +1,16 @@
 #!/bin/sh
 # Proves: the bash completion completes options from each tool's --help,
-# policy names after --policy, CPU numbers after -a, files after --json and
-# --records; rt-latency-report its command, then JSON files for merge, any
-# file for compare and plot (they read -h text too), an image after -o, and
-# its options (--help of every command).
+# policy names after --policy, CPU numbers after -a (and "all" only for
+# cyclictest and signaltest, which take a CPU set: the pair tools refuse
+# it), files after --json and --records; rt-latency-report its command,
+# then any file (compare and merge also read -h text; plot: an image after
+# -o), and its options (--help of every command).
 . "$top_srcdir/tests/cli/lib.sh"
 need_cmd bash
 bc=/usr/share/bash-completion/bash_completion
 [ -r "$bc" ] || skip "bash-completion is not installed ($bc)"
 mkdir "$WORK/bin" && touch "$WORK/result.json" "$WORK/result-hist.txt" "$WORK/result.png"
-for t in cyclictest signaltest sigwaittest ptsematest svsematest pmqtest; do
+for t in cyclictest signaltest sigwaittest ptsematest svsematest pmqtest hackbench; do
 	ln -s "$(tool "$t")" "$WORK/bin/$t"
 done
 
@@ -36,20 +37,38 @@ grep -qx -- '--histogram=' "$OUT" || grep -qx -- '--histogram' "$OUT" || fail "-
 grep -q -- '--histfile' "$OUT" || fail "--hist: no --histfile"
 complete_words cyclictest --policy f >"$OUT"
 expect_text "$OUT" "fifo"
-complete_words cyclictest -a "" >"$OUT"
-grep -qx 0 "$OUT" || fail "-a: no CPU 0: $(cat "$OUT")"
-grep -qx all "$OUT" || fail "-a: no 'all'"
+for c in /sys/devices/system/cpu/cpu[0-9]*; do echo "${c##*cpu}"; done | sort >"$WORK/cpus"
+for t in cyclictest signaltest sigwaittest ptsematest svsematest pmqtest; do
+	complete_words "$t" -a "" | sort >"$OUT"
+	case $t in
+	cyclictest | signaltest) { echo all; cat "$WORK/cpus"; } | sort >"$WORK/cpus.want" ;;
+	*) cp "$WORK/cpus" "$WORK/cpus.want" ;;
+	esac
+	compare_exact "$OUT" "$WORK/cpus.want"
+	# "all" is offered exactly where the tool takes it
+	rc=0
+	"$(tool "$t")" -q -l 1 -a all >/dev/null 2>&1 </dev/null || rc=$?
+	if grep -qx all "$OUT"; then
+		[ "$rc" -eq 0 ] || fail "$t -a all: offered, but exit $rc"
+	else
+		[ "$rc" -eq 2 ] || fail "$t -a all: not offered, but exit $rc, expected 2"
+	fi
+done
+complete_words cyclictest --mainaffinity "" >"$OUT"
+grep -qx all "$OUT" || fail "--mainaffinity: no 'all'"
 (cd "$WORK" && complete_words cyclictest --json res) >"$OUT"
 grep -q 'result.json' "$OUT" || fail "--json: no file name: $(cat "$OUT")"
 (cd "$WORK" && complete_words pmqtest --records res) >"$OUT"
 grep -q 'result.json' "$OUT" || fail "--records: no file name: $(cat "$OUT")"
 complete_report rt-latency-report co >"$OUT"
 expect_text "$OUT" "compare"
-(cd "$WORK" && complete_report rt-latency-report compare res) >"$OUT"
-grep -q 'result.json' "$OUT" || fail "rt-latency-report compare: no JSON file: $(cat "$OUT")"
-grep -q 'result-hist.txt' "$OUT" || fail "rt-latency-report compare: no histogram text: $(cat "$OUT")"
-(cd "$WORK" && complete_report rt-latency-report merge res) >"$OUT"
-! grep -q 'result-hist.txt' "$OUT" || fail "rt-latency-report merge: offers a histogram text: $(cat "$OUT")"
+(cd "$WORK" && complete_report rt-latency-report compare res) | sort >"$OUT"
+printf '%s\n' result-hist.txt result.json result.png >"$WORK/files.want"
+compare_exact "$OUT" "$WORK/files.want"
+(cd "$WORK" && complete_report rt-latency-report compare result.json res) | sort >"$OUT"
+compare_exact "$OUT" "$WORK/files.want"
+(cd "$WORK" && complete_report rt-latency-report merge res) | sort >"$OUT"
+compare_exact "$OUT" "$WORK/files.want"
 complete_report rt-latency-report compare --h >"$OUT"
 expect_text "$OUT" "--help"
 complete_report rt-latency-report pl >"$OUT"
@@ -64,4 +83,15 @@ for t in signaltest sigwaittest ptsematest svsematest pmqtest; do
 	complete_words "$t" --qu >"$OUT"
 	expect_text "$OUT" "--quiet"
 done
+# hackbench: its options; -p and -F take no value, --json a file
+complete_words hackbench --gr >"$OUT"
+expect_text "$OUT" "--groups"
+complete_words hackbench -p --pi >"$OUT"
+expect_text "$OUT" "--pipe"
+complete_words hackbench -F --thr >"$OUT"
+expect_text "$OUT" "--threads"
+(cd "$WORK" && complete_words hackbench --json res) >"$OUT"
+grep -q 'result.json' "$OUT" || fail "hackbench --json: no file name: $(cat "$OUT")"
+complete_words hackbench -g "" >"$OUT"
+expect_text "$OUT" ""
 finish

@@ -78,7 +78,7 @@ retry_bound 3 attempt
 storm() {
 	cd "$WORK" || return 1
 	"$CT" -q -m -a "$cpu" -p 80 -i 200 -D 4 --analyze=2000 --analyze-output="$WORK/s.txt" \
-		>"$OUT" 2>"$ERR" </dev/null &
+		--json="$WORK/s.json" >"$OUT" 2>"$ERR" </dev/null &
 	ct=$!
 	started "$ct"
 	"$top_builddir/tests/helpers/irqstorm" "$cpu" 60000 1500 || { kill "$ct"; return 1; }
@@ -89,6 +89,12 @@ storm() {
 	*"blocked by irq "*|*"blocked by softirq "*)
 		share=$(echo "$line" | sed -n 's/.*(\([0-9]*\)%)$/\1/p')
 		[ "$share" -ge 90 ] || return 2
+		python3 - "$WORK/s.json" <<'PY' || return 1
+import json, sys
+a = json.load(open(sys.argv[1]))["analysis"]
+b = a["main_blocker"]
+assert a["explained"] is True and b["kind"] in ("irq", "softirq") and b["share"] >= 0.9, a
+PY
 		return 0 ;;
 	*"none above"*|"") return 1 ;;          # the storm was not measured
 	*) return 2 ;;                          # a task spike of the VM's own won

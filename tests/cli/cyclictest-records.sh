@@ -3,8 +3,9 @@
 # with the environment, one line per thread per --records-interval window,
 # windows adding up to the totals (counts, min, max, overruns) and to the
 # --json file, at the end and after SIGINT; after SIGKILL every line is
-# whole and only the open window is lost; the file is appended to; bad uses
-# are usage errors (exit 2), an unopenable file a run error before the run.
+# whole and only the open window is lost; the file is appended to; with
+# --records=- stdout holds the records alone; bad uses are usage errors
+# (exit 2), an unopenable file a one-line run error before the run.
 . "$top_srcdir/tests/cli/lib.sh"
 need_rt
 need_python3
@@ -16,11 +17,20 @@ records_ok() { # FILE THREADS MIN_WINDOWS MODE [JSON]
 		fail "$(head -n 6 "$WORK/rec.diag")"
 }
 
-# -D 3, 1 s windows: three windows (and the few samples after the third).
-run_tool_timeout 30 cyclictest -q -m -p 80 -t 2 -D 3 --records-interval=1 --no-preflight \
-	--records="$WORK/r.jsonl" --json="$WORK/r.json"
+# -D 10 after a 1 s warm-up, 1 s windows: ten windows (and the few samples
+# after the tenth), none for the warm-up, every boundary on the 1 s grid
+# (no drift), their histograms adding up to the --json ones exactly.
+run_tool_timeout 40 cyclictest -q -m -p 80 -t 2 -D 10 --warmup=1 --records-interval=1 \
+	--no-preflight --records="$WORK/r.jsonl" --json="$WORK/r.json"
 expect_exit 0
-records_ok "$WORK/r.jsonl" 2 3 complete "$WORK/r.json"
+records_ok "$WORK/r.jsonl" 2 10 complete "$WORK/r.json"
+python3 -c '
+import json, sys
+w = [json.loads(l) for l in open(sys.argv[1]) if "\"window\"" in l]
+assert w[0]["start_s"] == 0 and w[0]["count"] > 0, w[0]
+assert len(w) // 2 <= 11, len(w)
+assert all(x["end_s"] == x["window"] + 1 for x in w[:-2]), [x["end_s"] for x in w]
+' "$WORK/r.jsonl" || fail "warm-up windows or boundaries off the grid"
 
 # SIGINT: the totals line is written, and the windows still add up.
 "$CT" -q -m -p 80 -t 2 -i 500 --records-interval=1 --no-preflight --records="$WORK/i.jsonl" \
@@ -49,11 +59,18 @@ expect_exit 0
 [ "$(wc -l <"$WORK/r.jsonl")" -eq $((before + 3)) ] || fail "the second run did not append 3 lines"
 [ "$(grep -c '"type":"run"' "$WORK/r.jsonl")" -eq 2 ] || fail "not two run lines"
 
-# To stdout with -q: the records lines are there.
+# To stdout with -q: nothing but the records there (the rest on stderr).
 run_tool_timeout 30 cyclictest -q -p 80 -l 100 --no-preflight --records=-
 expect_exit 0
-grep '^{' "$OUT" >"$WORK/s.jsonl"
-records_ok "$WORK/s.jsonl" 1 1 complete
+records_ok "$OUT" 1 1 complete
+expect_match "$ERR" '^T: 0 '
+expect_match "$ERR" '^# /dev/cpu_dma_latency set to'
+# Standard input closed: the records file gets fd 0 and works as any other.
+RC=0
+timeout -k 2 30 "$CT" -q -p 80 -l 100 --no-preflight --records="$WORK/z.jsonl" \
+	>"$OUT" 2>"$ERR" <&- || RC=$?
+expect_exit 0
+records_ok "$WORK/z.jsonl" 1 1 complete
 
 # Usage errors: one line and the hint, exit 2, nothing run.
 for args in "--records=-" "-q -v --records=-" "-q --records-interval=5" \
@@ -66,6 +83,7 @@ for args in "--records=-" "-q -v --records=-" "-q --records-interval=5" \
 done
 run_tool_timeout 10 cyclictest -q -l 10 --records=/nonexistent/dir/r.jsonl
 expect_exit 1
-expect_match "$ERR" "^cyclictest: cannot open --records file '/nonexistent/dir/r.jsonl'"
+expect_match "$ERR" "^cyclictest: records '/nonexistent/dir/r.jsonl': No such file or directory\$"
+[ "$(wc -l <"$ERR")" -eq 1 ] || fail "not one error line: $(cat "$ERR")"
 expect_no_match "$OUT" '^T:'
 finish

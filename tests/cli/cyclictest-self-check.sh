@@ -3,13 +3,15 @@
 # after all others, see Makefile.am): every sample is found in the trace,
 # the expiry cyclictest computed equals the one hrtimer_start armed, and at
 # least 99% of the wakeup timestamps are within 2 us of the kernel's view
-# beyond what the trace explains; exit 0 and "# Self-check: PASS". The
+# beyond what the trace explains; exit 0 and "# Self-check: PASS" (a FAIL
+# exits 3); the JSON "self_check" holds the same figures and verdict. The
 # systematic part (every sample found, expiry exact, a verdict that
 # matches the share) holds on every attempt; the 99% share is retried, and
 # a VM whose host keeps it from that share 8 times over skips with the
 # figures. The
 # global tracing settings are the same afterwards and no instance is left.
 . "$top_srcdir/tests/cli/lib.sh"
+need_python3
 need_rt
 need_tracefs
 need_native
@@ -23,8 +25,20 @@ tracing_global_state >"$WORK/before"
 best=0
 check_self() {
 	rc=0
-	"$CT" -q -m -p 80 --self-check >"$OUT" 2>"$ERR" </dev/null || rc=$?
+	"$CT" -q -m -p 80 --self-check --json="$WORK/sc.json" >"$OUT" 2>"$ERR" </dev/null || rc=$?
 	cat "$OUT"
+	# The JSON holds the same figures and verdict as the text.
+	python3 - "$WORK/sc.json" "$OUT" <<'PY' || return 1
+import json, re, sys
+c = json.load(open(sys.argv[1]))["self_check"]
+text = open(sys.argv[2]).read()
+m = re.search(r"# Self-check: (\d+) samples on CPU (\d+), (\d+) found in the trace, (\d+) agree", text)
+assert m and (c["samples"], c["cpu"], c["found_in_trace"], c["agree"]) == tuple(map(int, m.groups())), c
+assert 0 < c["switched_in"] <= c["found_in_trace"] == 1000, c
+assert c["expiry_us"]["p50"] == 0.0 and c["verdict"] in ("PASS", "FAIL"), c
+assert ("# Self-check: %s (" % c["verdict"]) in text and c["reason"] is None, c
+assert c["switch_in_to_sys_exit_us"]["p50"] > 0.0, c
+PY
 	grep -q '^# Self-check: 1000 samples on CPU [0-9]*, 1000 found in the trace, ' "$OUT" || return 1
 	grep -q "^# Self-check: our expiry vs hrtimer_start's: p50 0.0 us, p99 0.0 us" "$OUT" || return 1
 	share=$(sed -n 's/^# Self-check: .* agree within 2 us (\([0-9]*\)\.\([0-9]\)%)$/\1\2/p' "$OUT")
@@ -34,7 +48,8 @@ check_self() {
 		[ "$rc" -eq 0 ] && grep -q '^# Self-check: PASS' "$OUT" && return 0
 		return 1
 	fi
-	[ "$rc" -eq 1 ] && grep -q '^# Self-check: FAIL' "$OUT" || return 1
+	# a check that ran and failed exits 3 (1 is "could not run")
+	[ "$rc" -eq 3 ] && grep -q '^# Self-check: FAIL' "$OUT" || return 1
 	sleep 3 # host noise, invisible to the trace
 	return 2
 }

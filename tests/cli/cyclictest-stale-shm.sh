@@ -10,25 +10,25 @@ need_rt
 sh -c 'exit 0' &
 dead=$!
 wait "$dead"
-: >"/dev/shm/cyclictest$dead"
+: >"/dev/shm/${NS_PREFIX}cyclictest$dead"
 sleep 100 &
 alive=$!
-: >"/dev/shm/cyclictest$alive"
+: >"/dev/shm/${NS_PREFIX}cyclictest$alive"
 
 run_tool_timeout 30 cyclictest -q -p 80 -l 10
 expect_exit 0
 expect_exit 0
-[ ! -e "/dev/shm/cyclictest$dead" ] || fail "stale object of dead PID $dead kept"
-[ -e "/dev/shm/cyclictest$alive" ] || fail "object of live PID $alive removed"
+[ ! -e "/dev/shm/${NS_PREFIX}cyclictest$dead" ] || fail "stale object of dead PID $dead kept"
+[ -e "/dev/shm/${NS_PREFIX}cyclictest$alive" ] || fail "object of live PID $alive removed"
 kill "$alive"
-rm -f "/dev/shm/cyclictest$alive"
+rm -f "/dev/shm/${NS_PREFIX}cyclictest$alive"
 
 "$(tool cyclictest)" -q -p 80 >/dev/null 2>&1 &
 pid=$!
 sleep 0.3
 kill -KILL "$pid"
 wait "$pid" 2>/dev/null
-[ -e "/dev/shm/cyclictest$pid" ] || fail "no object while running (test premise)"
+[ -e "/dev/shm/${NS_PREFIX}cyclictest$pid" ] || fail "no object while running (test premise)"
 run_tool_timeout 30 cyclictest -q -p 80 -l 10
-[ ! -e "/dev/shm/cyclictest$pid" ] || fail "object left by SIGKILLed $pid not cleaned"
+[ ! -e "/dev/shm/${NS_PREFIX}cyclictest$pid" ] || fail "object left by SIGKILLed $pid not cleaned"
 finish

@@ -14,6 +14,13 @@ RC=0
 FAILS=0
 trap 'rm -rf "$WORK"' EXIT
 
+# The prefix of the names of the objects the tools create where every pid
+# namespace sees them (lib/rt_owner.h): empty in the initial pid namespace,
+# "ns<INODE>-" in any other (a container, an unshare'd build).
+NS_INO=$(stat -L -c %i /proc/self/ns/pid 2>/dev/null) || NS_INO=4026531836
+NS_PREFIX=
+[ "$NS_INO" = 4026531836 ] || NS_PREFIX=ns$NS_INO-
+
 # Path of a built tool; tests never take one from PATH.
 tool() {
 	echo "$top_builddir/src/$1/$1"

@@ -28,6 +28,8 @@ sigwaittest|--json=@W@/missing/x.json|cannot write --json file '.*': No such fil
 sigwaittest|-f --json=@W@/|cannot write --json file '.*': Is a directory$
 ptsematest|--json=@W@/missing/x.json|cannot write --json file '.*': No such file or directory$
 ptsematest|--json=/proc/version|cannot write --json file '/proc/version': .*$
+hackbench|-g 1 -f 1 --json=@W@/missing/x.json|cannot write --json file '.*/missing/x\.json': No such file or directory$
+hackbench|-g 1 -f 1 --json=@W@/|cannot write --json file '.*': Is a directory$
 TABLE
 
 for t in cyclictest signaltest sigwaittest ptsematest svsematest pmqtest; do

@@ -1,7 +1,10 @@
 #!/bin/sh
-# Proves verdicts, percentiles and the warm-up in signaltest, sigwaittest and
-# ptsematest: --max-latency=0 FAILs with exit 3 and one line per pair/thread,
-# after the 2.4 block; generous limits PASS; --percentiles prints one column
+# Proves verdicts, percentiles and the warm-up in signaltest, sigwaittest,
+# ptsematest, svsematest and pmqtest: --max-latency=0 FAILs with exit 3 and
+# one line per pair/thread, after the 2.4 block, a pair named by its number
+# and its tasks as the display numbers them ("pair 1 (#3 -> #2)", byte for
+# byte, with the display's maxima; the same pair, sender and receiver in the
+# JSON); generous limits PASS; --percentiles prints one column
 # per pair/thread, equal to the JSON, and every reported percentile is within
 # 1% + 1 us above the exact one of the -v samples (signaltest); with -f the
 # forked receivers fill the histogram too; --warmup=1 makes -l count only
@@ -25,14 +28,25 @@ for t in sigwaittest ptsematest svsematest pmqtest; do
 # P99\.999 Latencies: [0-9][0-9][0-9][0-9][0-9]+ [0-9][0-9][0-9][0-9][0-9]+
 # P99\.9999 Latencies: [0-9][0-9][0-9][0-9][0-9]+ [0-9][0-9][0-9][0-9][0-9]+
 # Verdict: FAIL
-# Verdict: thread 0: max-latency: [1-9][0-9]* > 0 us
-# Verdict: thread 1: max-latency: [1-9][0-9]* > 0 us
+# Verdict: pair 0 \(#1 -> #0\): max-latency: [1-9][0-9]* > 0 us
+# Verdict: pair 1 \(#3 -> #2\): max-latency: [1-9][0-9]* > 0 us
 RE
 	compare_regex "$WORK/after" "$WORK/after.re"
+	# Byte for byte: each pair's line names the tasks of its display line
+	# "#S -> #R, Min .., Max M" and says M.
+	sed -n 's/^\(#[0-9]* -> #[0-9]*\), Min .*, Max *\([0-9]*\)$/\1 \2/p' "$OUT" |
+		awk 'BEGIN { print "# Verdict: FAIL" }
+			{ printf "# Verdict: pair %d (%s %s %s): max-latency: %s > 0 us\n",
+				NR - 1, $1, $2, $3, $4 }' >"$WORK/verdict.want"
+	grep '^# Verdict' "$OUT" >"$WORK/verdict.got" || true
+	compare_exact "$WORK/verdict.got" "$WORK/verdict.want"
 	python3 - "$WORK/$t.json" "$OUT" <<'PY' || fail "$t: text and JSON disagree"
 import json, re, sys
 d = json.load(open(sys.argv[1]))
 assert d["return_code"] == 3 and d["verdict"]["result"] == "fail"
+want = [{"limit": "max-latency", "pair": i, "sender": 2 * i + 1, "receiver": 2 * i,
+         "value": d["thread"][str(i)]["receiver"]["max"], "bound": 0} for i in range(2)]
+assert d["verdict"]["broken"] == want, (d["verdict"]["broken"], want)
 text = open(sys.argv[2]).read()
 for i in range(2):
     r = d["thread"][str(i)]["receiver"]

@@ -58,7 +58,7 @@ MQ=$WORK/mq
 mkdir -p "$MQ"
 mount -t mqueue none "$MQ" || fail "cannot mount the mqueue file system"
 trap 'umount "$MQ" 2>/dev/null; rm -rf "$WORK"' EXIT
-mine() { ls "$MQ" | grep "^pmqtest-$1-" || true; }
+mine() { ls "$MQ" | grep "^${NS_PREFIX}pmqtest-$1-" || true; }
 
 "$PMQ" -q -p "$PRIO" -t 2 >"$OUT" 2>"$ERR" </dev/null &
 a=$!
@@ -66,7 +66,7 @@ a=$!
 b=$!
 sleep 1
 [ -z "$(mine $a)$(mine $b)" ] || fail "queues visible while the runs last: $(mine $a) $(mine $b)"
-[ "$(ls -l /proc/$a/fd | grep -c "/pmqtest-$a-[0-3] (deleted)")" -eq 4 ] ||
+[ "$(ls -l /proc/$a/fd | grep -c "/${NS_PREFIX}pmqtest-$a-[0-3] (deleted)")" -eq 4 ] ||
 	fail "run $a does not hold its 4 unlinked queues"
 kill -INT "$a"
 kill -KILL "$b"
@@ -81,11 +81,11 @@ wait "$b" 2>/dev/null
 sh -c 'exit 0' &
 dead=$!
 wait "$dead"
-: >"$MQ/pmqtest-$dead-0"
-: >"$MQ/pmqtest-$$-0"
+: >"$MQ/${NS_PREFIX}pmqtest-$dead-0"
+: >"$MQ/${NS_PREFIX}pmqtest-$$-0"
 run_tool_timeout 30 pmqtest -q -p "$PRIO" -l 10
 expect_exit 0
 [ -z "$(mine "$dead")" ] || fail "the dead run's queue pmqtest-$dead-0 was not removed"
 [ -n "$(mine $$)" ] || fail "the queue of a living process was removed"
-rm -f "$MQ/pmqtest-$$-0"
+rm -f "$MQ/${NS_PREFIX}pmqtest-$$-0"
 finish

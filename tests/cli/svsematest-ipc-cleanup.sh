@@ -9,8 +9,12 @@ need_cmd ipcs
 rt_or_other
 SV=$(tool svsematest)
 
-key_of() {
-	printf '0x%08x' $((0x53000000 + $1))
+key_of() { # PID: the set's first key (outside the initial pid namespace, a mix)
+	if [ -z "$NS_PREFIX" ]; then
+		printf '0x%08x' $((0x53000000 + $1))
+	else
+		printf '0x%08x' $((0x54000000 | ((NS_INO + $1 * 65537) & 0xffffff)))
+	fi
 }
 running() { # PID: wait until the run has its set (then its signal handling)
 	_w=0

@@ -2,15 +2,18 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 """Check a tool's JSON "environment" against this machine's /proc and /sys.
 
-usage: env_check.py JSON CPUS [STDERR REALTIME PMQOS]
+usage: env_check.py JSON CPUS REALTIME PMQOS [STDERR SHOWN]
 
 Proves: every field equals what /proc, /sys and the limits say (read here
-independently), null where the kernel has no such file; "cpus" lists the
-CPUS given (comma-separated, in order). With STDERR: the "WARN: preflight:"
-lines are exactly those this machine's state calls for (REALTIME: 1 when the
-run was real-time, PMQOS: 1 when cyclictest held /dev/cpu_dma_latency),
-each once.
+independently), null where the kernel has no such file, and the preemption
+mode's source or the reason it is unknown is what reading debugfs here
+gives; "cpus" lists the CPUS given (comma-separated, in order); "preflight"
+holds exactly the warnings this machine's state calls for (REALTIME: 1 when
+the run was real-time, PMQOS: 1 when cyclictest held /dev/cpu_dma_latency),
+each once. With STDERR: when SHOWN is 1 its "WARN: preflight: " lines are
+those of the JSON, byte for byte and in order; when 0 it has none.
 """
+import errno
 import glob
 import json
 import os
@@ -50,22 +53,58 @@ def in_list(lst, cpu):
     return False
 
 
+def debugfs_dir():
+    """The first debugfs mount point, None when none; False when /proc/mounts is unreadable."""
+    try:
+        with open("/proc/mounts", encoding="utf-8") as f:
+            for line in f:
+                fields = line.split()
+                if len(fields) >= 3 and fields[2] == "debugfs" and "\\" not in fields[1]:
+                    return fields[1]
+    except OSError:
+        return False
+    return None
+
+
+def preempt_mode(model):
+    """(mode, mode_source, mode_unknown_reason) as reading debugfs here gives them."""
+    d = debugfs_dir()
+    if d is None:
+        return None, None, "debugfs not mounted"
+    path = (d or "/sys/kernel/debug") + "/sched/preempt"
+    try:
+        with open(path, encoding="utf-8") as f:
+            content = f.read()
+    except OSError as e:
+        if e.errno == errno.ENOENT and model == "PREEMPT_DYNAMIC":
+            return None, None, "no %s (a kernel without CONFIG_SCHED_DEBUG)" % path
+        if e.errno == errno.ENOENT:
+            return None, None, "no dynamic preemption (PREEMPT_DYNAMIC off)"
+        return None, None, "%s not readable: %s" % (path, os.strerror(e.errno))
+    m = re.search(r"\(([^)]*)\)", content)
+    if not m:
+        return None, None, "%s names no current mode in parentheses" % path
+    return m.group(1), path, None
+
+
 def limit(v):
     return "unlimited" if v == resource.RLIM_INFINITY else v
 
 
 def expected(cpus):
     version = text("/proc/sys/kernel/version")
-    if text("/sys/kernel/realtime") == "1" or "PREEMPT_RT" in (version or ""):
+    source = "kernel_version"
+    if text("/sys/kernel/realtime") == "1":
+        model, source = "PREEMPT_RT", "/sys/kernel/realtime"
+    elif "PREEMPT_RT" in (version or ""):
         model = "PREEMPT_RT"
     elif "PREEMPT_DYNAMIC" in (version or ""):
         model = "PREEMPT_DYNAMIC"
     elif re.search(r"(^| )PREEMPT( |$)", version or ""):
         model = "PREEMPT"
     else:
-        model = None
-    mode = text("/sys/kernel/debug/sched/preempt")
-    mode = re.search(r"\((\w+)\)", mode).group(1) if mode and "(" in mode else None
+        model, source = None, None
+    mode, mode_source, unknown = preempt_mode(model)
     cmdline = text("/proc/cmdline")
     nocbs = re.search(r"(?:^| )rcu_nocbs=(\S+)", cmdline or "")
     nohz = text("/sys/devices/system/cpu/nohz_full")
@@ -97,7 +136,8 @@ def expected(cpus):
         "kernel_release": text("/proc/sys/kernel/osrelease"),
         "kernel_version": version,
         "kernel_cmdline": cmdline,
-        "preemption": {"model": model, "mode": mode},
+        "preemption": {"model": model, "mode": mode, "model_source": source,
+                       "mode_source": mode_source, "mode_unknown_reason": unknown},
         "isolcpus": text("/sys/devices/system/cpu/isolated"),
         "nohz_full": "" if nohz == "(null)" else nohz,
         "rcu_nocbs": nocbs.group(1) if nocbs else None,
@@ -115,6 +155,7 @@ def expected(cpus):
         "cpu_model": model_name.group(1) if model_name else None,
         "cpus_online": count_list(text("/sys/devices/system/cpu/online")),
         "cpus_present": count_list(text("/sys/devices/system/cpu/present")),
+        "preflight": None,  # checked against expected_warnings()
     }
 
 
@@ -154,17 +195,24 @@ def main():
                 w, g = want[key], got[key]
                 if g.get("hard") != w["hard"] or g.get("soft") not in (w["soft"], w["hard"]):
                     errors.append("%s: %r, the test's limits are %r" % (key, g, w))
+            elif key == "preflight":
+                continue
             elif got.get(key) != want[key]:
                 errors.append("%s: %r, /proc and /sys say %r" % (key, got.get(key), want[key]))
-    if len(sys.argv) > 3 and got is not None:
-        lines = [ln for ln in open(sys.argv[3], encoding="utf-8").read().splitlines()
-                 if ln.startswith("WARN: preflight: ")]
-        expect = expected_warnings(want, sys.argv[4] == "1", sys.argv[5] == "1")
-        if len(lines) != len(set(lines)):
-            errors.append("a preflight line twice: %s" % lines)
-        if len(lines) != len(expect) or \
-           any(not any(w in ln for ln in lines) for w in expect):
-            errors.append("preflight lines %s, expected ones about %s" % (lines, expect))
+    if got is not None:
+        pre = got.get("preflight")
+        expect = expected_warnings(want, sys.argv[3] == "1", sys.argv[4] == "1")
+        if not isinstance(pre, list) or not all(isinstance(w, str) for w in pre):
+            errors.append("preflight: %r is no list of strings" % (pre,))
+            pre = []
+        if len(pre) != len(expect) or any(w not in ln for w, ln in zip(expect, pre)):
+            errors.append("preflight %s, expected ones about %s (in that order)" % (pre, expect))
+        if len(sys.argv) > 5:
+            lines = [ln for ln in open(sys.argv[5], encoding="utf-8").read().splitlines()
+                     if ln.startswith("WARN: preflight: ")]
+            shown = ["WARN: preflight: " + w for w in pre] if sys.argv[6] == "1" else []
+            if lines != shown:
+                errors.append("stderr's preflight lines %s, expected %s" % (lines, shown))
     for e in errors:
         print("env: " + e)
     return 1 if errors else 0

@@ -17,10 +17,12 @@
 
 #include "../../src/cyclictest/options.h"
 #include "../../src/signaltest/options.h"
+#include "../../src/hackbench/options.h"
 #include "pairs.h"
 
-enum tool { CYCLICTEST, SIGNALTEST, SIGWAITTEST, PTSEMATEST };
-static const char *const names[] = { "cyclictest", "signaltest", "sigwaittest", "ptsematest" };
+enum tool { CYCLICTEST, SIGNALTEST, SIGWAITTEST, PTSEMATEST, HACKBENCH };
+static const char *const names[] = { "cyclictest", "signaltest", "sigwaittest", "ptsematest",
+				     "hackbench" };
 
 static const struct pairs_tool sigwait_tool = { .name = "sigwaittest", .summary = "s",
 						.has_fork = true, .has_smp = true };
@@ -31,6 +33,7 @@ static const struct pairs_tool ptsem_tool = { .name = "ptsematest", .summary = "
 static struct cyclictest_config ct;
 static struct signaltest_config st;
 static struct pairs_config pc;
+static struct hackbench_config hb;
 static char err_text[4096];
 
 /* Parse args (split on single spaces) as tool; stderr is captured in err_text. */
@@ -61,6 +64,9 @@ static int parse(enum tool tool, const char *args)
 		break;
 	case SIGNALTEST:
 		rc = signaltest_parse_args(&st, argc, argv);
+		break;
+	case HACKBENCH:
+		rc = hackbench_parse_args(&hb, argc, argv);
 		break;
 	default:
 		pairs_config_init(&pc, tool == SIGWAITTEST ? &sigwait_tool : &ptsem_tool);
@@ -253,6 +259,72 @@ START_TEST(verdict_options_land_in_every_tool)
 }
 END_TEST
 
+START_TEST(hackbench_values_land_in_the_config)
+{
+	char *one_word[] = { (char *)"hackbench", (char *)"-s 100 -l 100 -g 10 -f 20", NULL };
+
+	ck_assert_int_eq(parse(HACKBENCH, ""), 0);
+	ck_assert_int_eq(hb.groups, 10);
+	ck_assert_int_eq(hb.fds, 20);
+	ck_assert_uint_eq(hb.loops, 100);
+	ck_assert_uint_eq(hb.datasize, 100);
+	ck_assert(!hb.threads && hb.transport == HB_SOCKET && !hb.fifo && !hb.duration_s);
+	ck_assert_uint_eq(hackbench_tasks(&hb), 400);
+	ck_assert_uint_eq(hackbench_messages(&hb), 10 * 20 * 20 * 100);
+	ck_assert_int_eq(parse(HACKBENCH, "-g 3 -f 4 -l 5 -s 6 -T -p -F -D 2m --json=x.json "
+				     "--no-preflight"), 0);
+	ck_assert_int_eq(hb.groups, 3);
+	ck_assert_int_eq(hb.fds, 4);
+	ck_assert_uint_eq(hb.loops, 5);
+	ck_assert_uint_eq(hb.datasize, 6);
+	ck_assert(hb.threads && hb.transport == HB_PIPE && hb.fifo &&
+		  hb.preflight == RT_CLI_PREFLIGHT_NEVER);
+	ck_assert_uint_eq(hb.duration_s, 120);
+	ck_assert_str_eq(hb.json, "x.json");
+	/* 2.4's abbreviations: --d is --datasize although --duration exists */
+	ck_assert_int_eq(parse(HACKBENCH, "--d=50 --gr=2 --thr --process --in"), 0);
+	ck_assert_uint_eq(hb.datasize, 50);
+	ck_assert(hb.groups == 2 && !hb.threads && hb.transport == HB_INET);
+	ck_assert_int_eq(parse(HACKBENCH, "--d 60 --du 5"), 0);
+	ck_assert_uint_eq(hb.datasize, 60);
+	ck_assert_uint_eq(hb.duration_s, 5);
+	/* stray words: ignored (2.4's old positional form), main warns */
+	ck_assert_int_eq(parse(HACKBENCH, "10 process 100 -g 2"), 0);
+	ck_assert_int_eq(hb.ignored_words, 3);
+	ck_assert_str_eq(hb.ignored_word, "10");
+	ck_assert_int_eq(hb.groups, 2);
+	/* Linaro's one word: only the leading number of -s counts, as in 2.4 */
+	rt_prog_init("hackbench");
+	ck_assert_int_eq(hackbench_parse_args(&hb, 2, one_word), 0);
+	ck_assert_uint_eq(hb.datasize, 100);
+	ck_assert(hb.groups == 10 && hb.fds == 20 && hb.loops == 100);
+	ck_assert_str_eq(hb.one_word_opt, "datasize");
+	ck_assert_str_eq(hb.one_word_rest, " -l 100 -g 10 -f 20");
+	/* but a number with junk is not that */
+	ck_assert_int_eq(parse(HACKBENCH, "-g 2x"), 2);
+	expect_error(HACKBENCH, "hackbench: invalid --groups '2x': must be 1..100000");
+	ck_assert_int_eq(parse(HACKBENCH, "-i -p"), 2);
+	expect_error(HACKBENCH, "hackbench: --pipe|-p and --inet|-i cannot be used together");
+}
+END_TEST
+
+START_TEST(preflight_options_last_one_wins)
+{
+	ck_assert_int_eq(parse(CYCLICTEST, "-q"), 0);
+	ck_assert_int_eq(ct.results.preflight, RT_CLI_PREFLIGHT_TTY);
+	ck_assert_int_eq(parse(CYCLICTEST, "--no-preflight --preflight"), 0);
+	ck_assert_int_eq(ct.results.preflight, RT_CLI_PREFLIGHT_ALWAYS);
+	ck_assert_int_eq(parse(SIGNALTEST, "--preflight --no-preflight"), 0);
+	ck_assert_int_eq(st.common.results.preflight, RT_CLI_PREFLIGHT_NEVER);
+	ck_assert_int_eq(parse(SIGWAITTEST, "--pre"), 0);
+	ck_assert_int_eq(pc.common.results.preflight, RT_CLI_PREFLIGHT_ALWAYS);
+	/* 2.4's --pr still abbreviates --priority, beside --preflight */
+	ck_assert_int_eq(parse(PTSEMATEST, "--pr=70"), 0);
+	ck_assert_int_eq(pc.common.priority, 70);
+	ck_assert_str_eq(err_text, "");
+}
+END_TEST
+
 START_TEST(help_and_version_end_parsing_with_minus_one)
 {
 	FILE *saved = stdout;
@@ -261,6 +333,7 @@ START_TEST(help_and_version_end_parsing_with_minus_one)
 	ck_assert_int_eq(parse(CYCLICTEST, "--help"), -1);
 	ck_assert_int_eq(parse(SIGNALTEST, "--version"), -1);
 	ck_assert_int_eq(parse(PTSEMATEST, "--help"), -1);
+	ck_assert_int_eq(parse(HACKBENCH, "--version"), -1);
 	fclose(stdout);
 	stdout = saved;
 }
@@ -279,6 +352,8 @@ Suite *unit_suite(void)
 	tcase_add_test(tc, signaltest_values_land_in_the_config);
 	tcase_add_test(tc, pair_tools_values_land_in_the_config);
 	tcase_add_test(tc, verdict_options_land_in_every_tool);
+	tcase_add_test(tc, hackbench_values_land_in_the_config);
+	tcase_add_test(tc, preflight_options_last_one_wins);
 	tcase_add_test(tc, help_and_version_end_parsing_with_minus_one);
 	suite_add_tcase(s, tc);
 	return s;

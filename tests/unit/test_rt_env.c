@@ -169,34 +169,157 @@ START_TEST(what_the_kernel_does_not_expose_is_null)
 }
 END_TEST
 
+/* e's preflight warnings, one per line. */
+static void preflight_text(const struct rt_env *e, char *buf, size_t len)
+{
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (unsigned i = 0; i < e->npreflight && used < len; i++)
+		used += (size_t)snprintf(buf + used, len - used, "%s\n", e->preflight[i]);
+}
+
 START_TEST(preflight_names_each_weakness_once)
 {
 	struct rt_cpulist measured = { 2, { 0, 1 } };
 	struct rt_env_run weak = { .realtime = false, .pm_qos_held = false };
 	struct rt_env_run good = { .realtime = true, .pm_qos_held = true };
 	struct rt_env e;
-	char *text = NULL;
+	char text[2048], *json = NULL;
 	size_t len = 0;
-	FILE *f = open_memstream(&text, &len);
+	FILE *f = open_memstream(&json, &len);
+	struct rt_json j;
 
 	make_root();
 	rt_box();
 	put("/proc/sys/kernel/sched_rt_runtime_us", "950000\n");
 	put("/proc/cpuinfo", "flags\t\t: fpu hypervisor tsc\n");
 	ck_assert_int_eq(rt_env_read_at(&e, root, &measured), 0);
-	ck_assert_uint_eq(rt_env_preflight(f, &e, &weak), 6);
-	fflush(f);
-	ck_assert_ptr_nonnull(strstr(text, "WARN: preflight: measuring without a real-time priority"));
-	ck_assert_ptr_nonnull(strstr(text, "RT throttling is active (kernel.sched_rt_runtime_us "
-					   "950000 of 1000000)"));
-	ck_assert_ptr_nonnull(strstr(text, "measured CPU(s) 0 not isolated while CPU(s) 1 are"));
-	ck_assert_ptr_nonnull(strstr(text, "governor other than performance on measured CPU(s) 0\n"));
-	ck_assert_ptr_nonnull(strstr(text, "exit latency enabled on measured CPU(s) 0\n"));
-	ck_assert_ptr_nonnull(strstr(text, "running in a virtual machine"));
-	/* PM QoS held and real-time: those two go */
-	ck_assert_uint_eq(rt_env_preflight(f, &e, &good), 4);
+	ck_assert_uint_eq(e.npreflight, 0);
+	ck_assert_int_eq(rt_env_preflight(&e, &weak), 0);
+	ck_assert_uint_eq(e.npreflight, 6);
+	preflight_text(&e, text, sizeof(text));
+	ck_assert_str_eq(text,
+		"measuring without a real-time priority (no -p, or SCHED_OTHER): these are not "
+		"real-time latencies\n"
+		"RT throttling is active (kernel.sched_rt_runtime_us 950000 of 1000000): a "
+		"real-time task running that long is stopped\n"
+		"measured CPU(s) 0 not isolated while CPU(s) 1 are\n"
+		"cpufreq governor other than performance on measured CPU(s) 0\n"
+		"idle states deeper than 10 us exit latency enabled on measured CPU(s) 0\n"
+		"running in a virtual machine (hypervisor not named by the kernel): the host's "
+		"scheduling adds latency the guest cannot see\n");
+	/* PM QoS held and real-time: those two go (the list is replaced, not added to) */
+	ck_assert_int_eq(rt_env_preflight(&e, &good), 0);
+	ck_assert_uint_eq(e.npreflight, 4);
+	ck_assert_str_eq(e.preflight[0], "RT throttling is active (kernel.sched_rt_runtime_us "
+					 "950000 of 1000000): a real-time task running that long "
+					 "is stopped");
+	/* the JSON carries them, whatever the tool printed */
+	rt_json_init(&j, f);
+	rt_json_object_begin(&j, NULL);
+	rt_env_write_json(&j, &e);
+	rt_json_object_end(&j);
+	ck_assert_int_eq(rt_json_finish(&j), 0);
 	fclose(f);
-	free(text);
+	ck_assert_ptr_nonnull(strstr(json, "\"cpus_present\": 2,\n    \"preflight\": [\n"
+					   "      \"RT throttling is active"));
+	ck_assert_ptr_nonnull(strstr(json, "\"running in a virtual machine (hypervisor not named "
+					   "by the kernel): the host's scheduling adds latency the "
+					   "guest cannot see\"\n    ]\n  }"));
+	free(json);
+	rt_env_free(&e);
+	remove_root();
+}
+END_TEST
+
+/* What the kernel says about its preemption, and why the mode is unknown. */
+static const struct preempt_case {
+	const char *version;
+	const char *realtime;   /* /sys/kernel/realtime, NULL: absent */
+	const char *mounts;     /* /proc/mounts, NULL: absent */
+	const char *preempt;    /* sched/preempt under /dbg and /sys/kernel/debug; "/" a directory */
+	const char *model, *model_source, *mode, *mode_source, *unknown;
+} preempt_cases[] = {
+	/* debugfs not mounted */
+	{ "#1 SMP PREEMPT_DYNAMIC", NULL, "proc /proc proc rw 0 0\n", "none (full)",
+	  "PREEMPT_DYNAMIC", "kernel_version", NULL, NULL, "debugfs not mounted" },
+	/* mounted where /proc/mounts says, not at the usual place */
+	{ "#1 SMP PREEMPT_DYNAMIC", NULL,
+	  "proc /proc proc rw 0 0\nnone /dbg debugfs rw 0 0\n", "none voluntary (full) lazy",
+	  "PREEMPT_DYNAMIC", "kernel_version", "full", "/dbg/sched/preempt", NULL },
+	/* unreadable (here a directory; on a locked-down kernel EPERM) */
+	{ "#1 SMP PREEMPT_DYNAMIC", NULL, "none /dbg debugfs rw 0 0\n", "/",
+	  "PREEMPT_DYNAMIC", "kernel_version", NULL, NULL,
+	  "/dbg/sched/preempt not readable: Is a directory" },
+	/* no such file on a dynamic kernel: the sched directory needs SCHED_DEBUG */
+	{ "#1 SMP PREEMPT_DYNAMIC", NULL, "none /dbg debugfs rw 0 0\n", NULL,
+	  "PREEMPT_DYNAMIC", "kernel_version", NULL, NULL,
+	  "no /dbg/sched/preempt (a kernel without CONFIG_SCHED_DEBUG)" },
+	/* no such file on a full-preemption kernel */
+	{ "#1 SMP PREEMPT Thu Jan 1", NULL, "none /dbg debugfs rw 0 0\n", NULL,
+	  "PREEMPT", "kernel_version", NULL, NULL, "no dynamic preemption (PREEMPT_DYNAMIC off)" },
+	/* a file without the current mode in parentheses */
+	{ "#1 SMP PREEMPT_DYNAMIC", NULL, "none /dbg debugfs rw 0 0\n", "none voluntary full",
+	  "PREEMPT_DYNAMIC", "kernel_version", NULL, NULL,
+	  "/dbg/sched/preempt names no current mode in parentheses" },
+	/* /sys/kernel/realtime says RT though the version does not; no /proc/mounts */
+	{ "#1 SMP", "1\n", NULL, "(full) lazy",
+	  "PREEMPT_RT", "/sys/kernel/realtime", "full", "/sys/kernel/debug/sched/preempt", NULL },
+	/* the version says nothing: no model, and no file */
+	{ "#1 SMP Thu Jan 1", "0\n", NULL, NULL,
+	  NULL, NULL, NULL, NULL, "no dynamic preemption (PREEMPT_DYNAMIC off)" },
+};
+
+static void assert_str_or_null(const char *got, const char *want)
+{
+	if (want)
+		ck_assert_str_eq(got, want);
+	else
+		ck_assert_ptr_null(got);
+}
+
+START_TEST(preemption_mode_says_why_it_is_unknown)
+{
+	const struct preempt_case *c = &preempt_cases[_i];
+	struct rt_cpulist measured = { 1, { 0 } };
+	char path[256], *json = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&json, &len);
+	struct rt_json j;
+	struct rt_env e;
+
+	make_root();
+	put("/proc/sys/kernel/version", c->version);
+	if (c->realtime)
+		put("/sys/kernel/realtime", c->realtime);
+	if (c->mounts)
+		put("/proc/mounts", c->mounts);
+	if (c->preempt && strcmp(c->preempt, "/") == 0) {
+		put("/dbg/sched/preempt/x", "");
+	} else if (c->preempt) {
+		put("/dbg/sched/preempt", c->preempt);
+		put("/sys/kernel/debug/sched/preempt", c->preempt);
+	}
+	ck_assert_int_eq(rt_env_read_at(&e, root, &measured), 0);
+	assert_str_or_null(e.preempt_model, c->model);
+	assert_str_or_null(e.preempt_model_source, c->model_source);
+	assert_str_or_null(e.preempt_mode, c->mode);
+	assert_str_or_null(e.preempt_mode_source, c->mode_source);
+	assert_str_or_null(e.preempt_mode_unknown, c->unknown);
+	rt_json_init(&j, f);
+	rt_json_object_begin(&j, NULL);
+	rt_env_write_json(&j, &e);
+	rt_json_object_end(&j);
+	ck_assert_int_eq(rt_json_finish(&j), 0);
+	fclose(f);
+	snprintf(path, sizeof(path), "\"mode_unknown_reason\": %s%s%s\n", c->unknown ? "\"" : "",
+		 c->unknown ? c->unknown : "null", c->unknown ? "\"" : "");
+	ck_assert_ptr_nonnull(strstr(json, path));
+	ck_assert_ptr_nonnull(strstr(json, "\"mode\": "));
+	ck_assert_ptr_nonnull(strstr(json, "\"model_source\": "));
+	ck_assert_ptr_nonnull(strstr(json, "\"mode_source\": "));
+	free(json);
 	rt_env_free(&e);
 	remove_root();
 }
@@ -224,6 +347,8 @@ Suite *unit_suite(void)
 	tcase_add_test(tc, every_field_comes_from_its_file);
 	tcase_add_test(tc, what_the_kernel_does_not_expose_is_null);
 	tcase_add_test(tc, preflight_names_each_weakness_once);
+	tcase_add_loop_test(tc, preemption_mode_says_why_it_is_unknown, 0,
+			    (int)(sizeof(preempt_cases) / sizeof(preempt_cases[0])));
 	tcase_add_test(tc, unpinned_threads_measure_every_allowed_cpu);
 	suite_add_tcase(s, tc);
 	return s;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include <dirent.h>
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +12,7 @@
 #include "unit.h"
 
 #include "rt_output.h"
+#include "rt_prog.h"
 
 static char dir[] = "/tmp/rt_output_test.XXXXXX";
 
@@ -182,6 +184,57 @@ START_TEST(write_error_is_reported_and_cleaned)
 }
 END_TEST
 
+/* stdout becomes a pipe whose reader has gone (check forks each test). */
+static void stdout_to_gone_reader(void)
+{
+	int fds[2];
+
+	signal(SIGPIPE, SIG_IGN);
+	ck_assert_int_eq(pipe(fds), 0);
+	ck_assert_int_eq(dup2(fds[1], STDOUT_FILENO), STDOUT_FILENO);
+	close(fds[1]);
+	close(fds[0]);
+	setvbuf(stdout, NULL, _IOFBF, 4096);
+}
+
+START_TEST(stdout_failure_is_kept_and_later_writes_go_nowhere)
+{
+	stdout_to_gone_reader();
+	ck_assert_int_eq(rt_output_stdout_check(false), 0); /* nothing written yet */
+	ck_assert_int_eq(rt_output_stdout_error(), 0);
+	for (int i = 0; i < 1000; i++)
+		printf("live line %d\n", i);
+	ck_assert_int_eq(rt_output_stdout_check(false), -EPIPE);
+	ck_assert_int_eq(rt_output_stdout_error(), -EPIPE);
+	/* Later writes succeed (to /dev/null); the first error stays. */
+	for (int i = 0; i < 1000; i++)
+		printf("summary line %d\n", i);
+	ck_assert_int_eq(fflush(stdout), 0);
+	ck_assert(!ferror(stdout));
+	ck_assert_int_eq(rt_output_stdout_check(true), -EPIPE);
+	ck_assert_int_eq(rt_prog_close_stdout(), -EPIPE);
+}
+END_TEST
+
+START_TEST(stdout_failure_found_by_the_flush)
+{
+	stdout_to_gone_reader();
+	printf("one line, still buffered\n");
+	ck_assert_int_eq(rt_output_stdout_check(false), 0);
+	ck_assert_int_eq(rt_output_stdout_check(true), -EPIPE);
+	ck_assert_int_eq(rt_prog_close_stdout(), -EPIPE);
+}
+END_TEST
+
+START_TEST(stdout_that_works_has_no_error)
+{
+	ck_assert_ptr_nonnull(freopen("/dev/null", "w", stdout));
+	printf("fine\n");
+	ck_assert_int_eq(rt_output_stdout_check(true), 0);
+	ck_assert_int_eq(rt_prog_close_stdout(), 0);
+}
+END_TEST
+
 Suite *unit_suite(void)
 {
 	Suite *s = suite_create("rt_output");
@@ -195,6 +248,11 @@ Suite *unit_suite(void)
 	tcase_add_test(tc, read_only_directory_fails_at_open);
 	tcase_add_test(tc, stdout_dash_needs_no_file);
 	tcase_add_test(tc, write_error_is_reported_and_cleaned);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("live_stdout");
+	tcase_add_test(tc, stdout_failure_is_kept_and_later_writes_go_nowhere);
+	tcase_add_test(tc, stdout_failure_found_by_the_flush);
+	tcase_add_test(tc, stdout_that_works_has_no_error);
 	suite_add_tcase(s, tc);
 	return s;
 }

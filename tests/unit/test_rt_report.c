@@ -119,6 +119,39 @@ START_TEST(time_is_rfc_2822_in_english)
 }
 END_TEST
 
+/* One 2.4 thread entry's numbers, inside an object of their own. */
+static const char *thread_stats_json(const struct rt_stats *s)
+{
+	struct rt_json j;
+	FILE *mem = open_memstream(&doc_buf, &doc_len);
+
+	ck_assert_ptr_nonnull(mem);
+	rt_json_init(&j, mem);
+	rt_json_object_begin(&j, NULL);
+	rt_report_json_cycles_min_max_avg(&j, s);
+	rt_json_object_end(&j);
+	ck_assert_int_eq(rt_json_finish(&j), 0);
+	fclose(mem);
+	return doc_buf;
+}
+
+START_TEST(thread_stats_keep_2_4_order_and_null_without_samples)
+{
+	struct rt_stats s;
+
+	rt_stats_init(&s);
+	ck_assert_str_eq(thread_stats_json(&s), "{\n  \"cycles\": 0,\n  \"min\": null,\n"
+						 "  \"max\": null,\n  \"avg\": null\n}\n");
+	free(doc_buf);
+	rt_stats_add(&s, 5);
+	rt_stats_add(&s, 40);
+	rt_stats_add(&s, 9);
+	ck_assert_str_eq(thread_stats_json(&s), "{\n  \"cycles\": 3,\n  \"min\": 5,\n"
+						 "  \"max\": 40,\n  \"avg\": 18.00\n}\n");
+	free(doc_buf);
+}
+END_TEST
+
 START_TEST(status_line_has_2_4_widths_and_dashes_without_samples)
 {
 	struct rt_stats s;
@@ -150,6 +183,7 @@ Suite *unit_suite(void)
 	UNIT_LOOP(tc, scheduling_says_real_time_only_when_every_thread_was, sched_cases);
 	tcase_add_test(tc, header_keeps_2_4_keys_in_order);
 	tcase_add_test(tc, cmdline_is_cut_at_a_whole_argument);
+	tcase_add_test(tc, thread_stats_keep_2_4_order_and_null_without_samples);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("text");
 	tcase_add_test(tc, time_is_rfc_2822_in_english);

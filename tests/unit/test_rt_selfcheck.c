@@ -126,6 +126,71 @@ START_TEST(nothing_in_the_trace_fails)
 	ck_assert_int_eq(rt_selfcheck_compare(ev, nev, TID, &s, 1, &r), 0);
 	ck_assert_uint_eq(r.matched, 0);
 	ck_assert(!rt_selfcheck_pass(&r));
+	ck_assert_int_eq(rt_selfcheck_verdict(&r), RT_SELFCHECK_NOT_CHECKED);
+}
+END_TEST
+
+START_TEST(no_switch_in_is_not_checked_not_passed)
+{
+	/* Armed and returned, but the trace of the CPU has no switch-in. */
+	struct rt_selfcheck_sample s[3];
+	struct rt_selfcheck_result r;
+	char *buf = NULL, *jbuf = NULL;
+	size_t len = 0, jlen = 0;
+	struct rt_json j;
+	FILE *f;
+
+	nev = 0;
+	for (int k = 0; k < 3; k++) {
+		int64_t t = k * 2000 * US, due = t + 1000 * US;
+
+		add(t, RT_EV_HRTIMER_START, TID, 0, due);
+		add(due + 6 * US, RT_EV_SYS_EXIT, TID, 0, 0);
+		s[k] = (struct rt_selfcheck_sample){ due, due + 6 * US + 1500 };
+	}
+	ck_assert_int_eq(rt_selfcheck_compare(ev, nev, TID, s, 3, &r), 0);
+	ck_assert_uint_eq(r.matched, 3);
+	ck_assert_uint_eq(r.switched, 0);
+	ck_assert_int_eq(rt_selfcheck_verdict(&r), RT_SELFCHECK_NOT_CHECKED);
+	f = open_memstream(&buf, &len);
+	rt_selfcheck_write_text(f, &r, 1);
+	fclose(f);
+	ck_assert_msg(strstr(buf, "# Self-check: switch-in -> sys_exit: not checked "
+				  "(no switch-in in the trace)\n"
+				  "# Self-check: not checked on CPU 1: the trace holds no switch-in "
+				  "of the thread\n"), "%s", buf);
+	ck_assert_msg(!strstr(buf, "PASS") && !strstr(buf, "sys_exit: p50"), "%s", buf);
+	f = open_memstream(&jbuf, &jlen);
+	rt_json_init_compact(&j, f);
+	rt_json_object_begin(&j, NULL);
+	rt_selfcheck_write_json(&j, &r, 1);
+	rt_json_object_end(&j);
+	ck_assert_int_eq(rt_json_finish(&j), 0);
+	fclose(f);
+	ck_assert_msg(strstr(jbuf, "\"switch_in_to_sys_exit_us\":{\"p50\":null,\"p99\":null}"),
+		      "%s", jbuf);
+	ck_assert_msg(strstr(jbuf, "\"verdict\":\"not checked\""), "%s", jbuf);
+	free(buf);
+	free(jbuf);
+}
+END_TEST
+
+START_TEST(a_check_that_ran_and_failed_is_fail)
+{
+	struct rt_selfcheck_sample s[3];
+	struct rt_selfcheck_result r;
+
+	nev = 0;
+	for (int k = 0; k < 3; k++) {
+		int64_t t = k * 2000 * US;
+
+		period(t, 5);
+		s[k] = (struct rt_selfcheck_sample){ t + 1000 * US,
+						     t + 1000 * US + 6 * US + 1500 + k * 10 * US };
+	}
+	ck_assert_int_eq(rt_selfcheck_compare(ev, nev, TID, s, 3, &r), 0);
+	ck_assert_int_eq(rt_selfcheck_verdict(&r), RT_SELFCHECK_FAIL);
+	ck_assert_ptr_null(rt_selfcheck_why_not(&r));
 }
 END_TEST
 
@@ -139,6 +204,8 @@ Suite *unit_suite(void)
 	tcase_add_test(tc, a_thread_that_arms_after_due_is_found);
 	tcase_add_test(tc, the_switch_in_that_ends_the_sleep_is_taken);
 	tcase_add_test(tc, nothing_in_the_trace_fails);
+	tcase_add_test(tc, no_switch_in_is_not_checked_not_passed);
+	tcase_add_test(tc, a_check_that_ran_and_failed_is_fail);
 	suite_add_tcase(s, tc);
 	return s;
 }

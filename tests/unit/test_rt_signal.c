@@ -31,6 +31,21 @@ START_TEST(control_signals_are_blocked_and_waited_for)
 }
 END_TEST
 
+START_TEST(sigpipe_is_ignored_so_a_gone_reader_is_epipe)
+{
+	sigset_t set;
+	int fds[2];
+
+	ck_assert_int_eq(rt_signal_setup(&set), 0);
+	ck_assert_int_eq(pipe(fds), 0);
+	close(fds[0]);
+	/* Forked by check: a SIGPIPE would end this process, failing the test. */
+	ck_assert_int_eq(write(fds[1], "x", 1), -1);
+	ck_assert_int_eq(errno, EPIPE);
+	close(fds[1]);
+}
+END_TEST
+
 START_TEST(wait_times_out_with_zero)
 {
 	sigset_t set;
@@ -85,6 +100,7 @@ Suite *unit_suite(void)
 	TCase *tc = tcase_create("signals");
 
 	tcase_add_test(tc, control_signals_are_blocked_and_waited_for);
+	tcase_add_test(tc, sigpipe_is_ignored_so_a_gone_reader_is_epipe);
 	tcase_add_test(tc, wait_times_out_with_zero);
 	tcase_add_test(tc, wake_signal_interrupts_a_sleeping_thread);
 	suite_add_tcase(s, tc);

@@ -98,6 +98,73 @@ START_TEST(each_broken_limit_names_thread_value_and_bound)
 }
 END_TEST
 
+/* A pair tool's numbering: receiver #2i, sender #2i+1 (src/pairtool/pairs.c). */
+static void pair_tasks(void *ctx, int i, int *sender, int *receiver)
+{
+	*sender = 2 * i + 1 + *(int *)ctx;
+	*receiver = 2 * i + *(int *)ctx;
+}
+
+START_TEST(pairs_are_named_as_the_display_numbers_their_tasks)
+{
+	struct rt_limits l;
+	struct rt_verdict v;
+	struct rt_json j;
+	int offset = 0;
+	char *t, *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	fill();
+	rt_limits_init(&l);
+	l.max_latency = 1000;                                   /* series 1: 5000 */
+	ck_assert_int_eq(rt_verdict_judge(&v, &l, series, 3), 0);
+	ck_assert_ptr_null(v.naming.pair_tasks);                /* judging clears it */
+	v.naming = (struct rt_verdict_naming){ pair_tasks, &offset };
+	t = text_of(verdict_text, &v);
+	ck_assert_str_eq(t, "# Verdict: FAIL\n"
+			    "# Verdict: pair 1 (#3 -> #2): max-latency: 5000 > 1000 us\n"
+			    "# Verdict: pair 2 (#5 -> #4): no samples, nothing was measured\n");
+	free(t);
+	offset = 10; /* the names come from the callback, not from the index */
+	t = text_of(verdict_text, &v);
+	ck_assert_ptr_nonnull(strstr(t, "# Verdict: pair 1 (#13 -> #12): max-latency"));
+	free(t);
+	offset = 0;
+	rt_json_init(&j, f);
+	rt_json_object_begin(&j, NULL);
+	rt_verdict_write_json(&j, &v);
+	rt_json_object_end(&j);
+	ck_assert_int_eq(rt_json_finish(&j), 0);
+	fclose(f);
+	ck_assert_str_eq(buf, "{\n"
+			      "  \"verdict\": {\n"
+			      "    \"result\": \"fail\",\n"
+			      "    \"broken\": [\n"
+			      "      {\n"
+			      "        \"limit\": \"max-latency\",\n"
+			      "        \"pair\": 1,\n"
+			      "        \"sender\": 3,\n"
+			      "        \"receiver\": 2,\n"
+			      "        \"value\": 5000,\n"
+			      "        \"bound\": 1000\n"
+			      "      },\n"
+			      "      {\n"
+			      "        \"limit\": \"samples\",\n"
+			      "        \"pair\": 2,\n"
+			      "        \"sender\": 5,\n"
+			      "        \"receiver\": 4,\n"
+			      "        \"value\": 0,\n"
+			      "        \"bound\": 1\n"
+			      "      }\n"
+			      "    ]\n"
+			      "  }\n"
+			      "}\n");
+	free(buf);
+	rt_verdict_free(&v);
+}
+END_TEST
+
 START_TEST(empty_series_fails_even_without_value_limits)
 {
 	struct rt_limits l;
@@ -146,6 +213,46 @@ START_TEST(json_lists_broken_limits)
 			      "    ]\n"
 			      "  }\n"
 			      "}\n");
+	free(buf);
+	rt_verdict_free(&v);
+}
+END_TEST
+
+START_TEST(a_failed_process_fails_a_passing_verdict_and_is_named)
+{
+	struct rt_limits l;
+	struct rt_verdict v;
+	struct rt_json j;
+	char *t, *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	fill();
+	rt_limits_init(&l);
+	l.max_latency = 5000;
+	ck_assert_int_eq(rt_verdict_judge(&v, &l, series, 2), 0);
+	ck_assert(v.pass);
+	ck_assert_int_eq(rt_verdict_add_failed(&v, 1, 1234,
+					       "child 1234 (#3) killed by signal 9 (Killed)"), 0);
+	ck_assert(!v.pass);
+	ck_assert_uint_eq(v.nbroken, 1);
+	t = text_of(verdict_text, &v);
+	ck_assert_str_eq(t, "# Verdict: FAIL\n"
+			    "# Verdict: thread 1: failed: child 1234 (#3) killed by signal 9 "
+			    "(Killed)\n");
+	free(t);
+	rt_json_init(&j, f);
+	rt_json_object_begin(&j, NULL);
+	rt_verdict_write_json(&j, &v);
+	rt_json_object_end(&j);
+	ck_assert_int_eq(rt_json_finish(&j), 0);
+	fclose(f);
+	ck_assert_ptr_nonnull(strstr(buf, "\"limit\": \"failed\",\n"
+					  "        \"thread\": 1,\n"
+					  "        \"value\": 1234,\n"
+					  "        \"bound\": 0,\n"
+					  "        \"detail\": \"child 1234 (#3) killed by signal 9 "
+					  "(Killed)\"\n"));
 	free(buf);
 	rt_verdict_free(&v);
 }
@@ -231,8 +338,10 @@ Suite *unit_suite(void)
 
 	tcase_add_test(tc, no_limit_broken_passes);
 	tcase_add_test(tc, each_broken_limit_names_thread_value_and_bound);
+	tcase_add_test(tc, pairs_are_named_as_the_display_numbers_their_tasks);
 	tcase_add_test(tc, empty_series_fails_even_without_value_limits);
 	tcase_add_test(tc, json_lists_broken_limits);
+	tcase_add_test(tc, a_failed_process_fails_a_passing_verdict_and_is_named);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("percentile_output");
 	tcase_add_test(tc, percentile_lines_one_column_per_thread);

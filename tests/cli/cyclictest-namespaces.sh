@@ -1,0 +1,72 @@
+#!/bin/sh
+# Proves the status object's name is unique across pid namespaces and that
+# the stale cleanup only removes what is provably gone: two runs started at
+# once in two `unshare -pf --mount-proc` namespaces (both pid 1) both
+# succeed with complete JSON, each with its own /dev/shm/ns<INODE>-cyclictest1;
+# a run of the initial namespace started meanwhile leaves their objects
+# alone (their locks are held); of two objects named for another
+# namespace, the one whose lock a live process holds is kept and the one
+# whose lock is free (its run is gone) is removed; nothing is left after.
+. "$top_srcdir/tests/cli/lib.sh"
+need_python3
+need_rt
+need_native
+need_cmd unshare
+need_cmd flock
+[ -d /dev/shm ] || skip "no /dev/shm"
+unshare -pf --mount-proc true 2>/dev/null ||
+	skip "cannot create pid namespaces (unshare -pf --mount-proc)"
+CT=$(tool cyclictest)
+# The objects of pid 1 of real namespaces (whose inodes have 10 digits).
+ours() { ls /dev/shm | grep -Ec '^ns[0-9]{6,}-cyclictest1$' || true; }
+before=$(ours)
+
+# Another namespace's objects (inode 123 is never a namespace's): one held
+# by a live process, one whose holder is gone.
+held=/dev/shm/ns123-cyclictest1
+free=/dev/shm/ns124-cyclictest1
+: >"$held"
+: >"$free"
+(
+	exec 9<"$held"
+	flock -x 9
+	exec sleep 60
+) &
+holder=$!
+_w=0
+while flock -n -x "$held" true && [ "$_w" -lt 50 ]; do
+	sleep 0.1
+	_w=$((_w + 1))
+done
+
+for r in a b; do
+	unshare -pf --mount-proc "$CT" -q -p 80 -i 1000 -D 5 --json="$WORK/$r.json" \
+		>"$WORK/$r.out" 2>"$WORK/$r.err" </dev/null &
+	eval "pid_$r=\$!"
+done
+_w=0
+while [ "$(ours)" -lt $((before + 2)) ] && [ "$_w" -lt 25 ]; do
+	sleep 0.1
+	_w=$((_w + 1))
+done
+[ "$(ours)" -ge $((before + 2)) ] ||
+	fail "the two runs do not each have an object at once: $(ls /dev/shm | grep cyclictest1)"
+run_tool_timeout 30 cyclictest -q -p 80 -l 10
+expect_exit 0
+[ "$(ours)" -ge $((before + 2)) ] ||
+	fail "a run of the initial namespace removed a live object: $(ls /dev/shm | grep cyclictest1)"
+[ -e "$held" ] || fail "the object of a live run of another namespace was removed"
+[ ! -e "$free" ] || fail "the object of a gone run of another namespace was kept"
+for r in a b; do
+	RC=0
+	eval "wait \$pid_$r" || RC=$?
+	ERR=$WORK/$r.err
+	expect_exit 0
+	check_summary "$WORK/$r.out" 1 0
+	check_json "$WORK/$r.json" 1 "$WORK/$r.out"
+done
+kill "$holder"
+wait "$holder" 2>/dev/null
+rm -f "$held" "$free"
+[ "$(ours)" -eq "$before" ] || fail "objects left: $(ls /dev/shm | grep cyclictest1)"
+finish
