@@ -25,7 +25,8 @@ static bool row(const char *who, int metric, const struct rlr_series *b,
 {
 	int64_t old = b->value[metric], new = r->value[metric];
 	/* Against at least one unit: a base of 0 would make any change infinite. */
-	double change = (double)(new - old) * 100.0 / (double)(old > 1 ? old : 1);
+	/* In doubles: new - old of two int64 may not fit one. */
+	double change = ((double)new - (double)old) * 100.0 / (double)(old > 1 ? old : 1);
 	bool worse;
 
 	if (!b->has[metric] || !r->has[metric]) {

@@ -8,9 +8,11 @@
 #include <time.h>
 
 #include "rt_loghist.h"
+#include "rt_opt.h"
 #include "rt_prog.h"
 
 #include "curves.h"
+#include "input.h"
 #include "load.h"
 
 static int bin_cmp(const void *a, const void *b)
@@ -52,8 +54,7 @@ static void short_cmdline(char *dst, size_t size, const char *cmdline)
 		snprintf(dst, size, "%.*s...", (int)size - 4, cmdline);
 }
 
-/* start_time/end_time as the tools write them (RFC 2822): seconds. */
-static bool rfc2822(const char *s, int64_t *t)
+bool rlr_rfc2822(const char *s, int64_t *t)
 {
 	struct tm tm = { 0 };
 	const char *end = s ? strptime(s, "%a, %d %b %Y %H:%M:%S %z", &tm) : NULL;
@@ -62,6 +63,24 @@ static bool rfc2822(const char *s, int64_t *t)
 		return false;
 	*t = (int64_t)timegm(&tm) - tm.tm_gmtoff;
 	return true;
+}
+
+/* --warmup=TIME or --warmup TIME of a command line: seconds, 0 when none. */
+static int64_t warmup_of(const char *cmdline)
+{
+	const char *p = cmdline;
+	uint64_t s = 0;
+	char value[32];
+
+	while (p && (p = strstr(p, " --warmup"))) {
+		p += strlen(" --warmup");
+		if (*p == '=' || *p == ' ') {
+			snprintf(value, sizeof(value), "%.*s", (int)strcspn(p + 1, " "), p + 1);
+			if (rt_opt_parse_duration(value, UINT32_MAX, &s) == 0)
+				return (int64_t)s;
+		}
+	}
+	return 0;
 }
 
 static void origin_of(struct rlr_origin *o, const char *host, const char *kernel)
@@ -97,9 +116,14 @@ static bool json_meta(struct rlr_plotfile *f, struct json_object *doc)
 		origin_of(&f->origin[k], rlr_text(in, "host"), rlr_text(in, "kernel"));
 	}
 	/* A merge's times are its template's: no duration for it. */
-	f->has_duration = !f->merged && rfc2822(rlr_text(doc, "start_time"), &start) &&
-			  rfc2822(rlr_text(doc, "end_time"), &end) && end >= start;
+	f->has_duration = !f->merged && rlr_rfc2822(rlr_text(doc, "start_time"), &start) &&
+			  rlr_rfc2822(rlr_text(doc, "end_time"), &end) && end >= start;
 	f->duration_s = f->has_duration ? end - start : 0;
+	/* The time measured: the warm-up's samples were dropped. */
+	f->warmup_s = f->has_duration ? warmup_of(rlr_text(doc, "cmdline:")) : 0;
+	if (f->warmup_s > f->duration_s)
+		f->warmup_s = f->duration_s;
+	f->duration_s -= f->warmup_s;
 	return true;
 }
 
@@ -148,7 +172,11 @@ int rlr_curve_from_json(struct rlr_curve *c, struct json_object *thread, const c
 			rt_prog_error_errno(ENOMEM, "cannot read '%s'", path);
 			return 1;
 		}
-		sum += (uint64_t)n;
+		if (__builtin_add_overflow(sum, (uint64_t)n, &sum) || sum > INT64_MAX) {
+			rt_prog_error("'%s' thread %d: the histogram's counts add up beyond 64 bits",
+				      path, i);
+			return 2;
+		}
 	}
 	if (c->nbins > 1)
 		qsort(c->bin, c->nbins, sizeof(*c->bin), bin_cmp);
@@ -158,19 +186,15 @@ int rlr_curve_from_json(struct rlr_curve *c, struct json_object *thread, const c
 	return 0;
 }
 
-static int load_json(struct rlr_plotfile *f)
+static int load_json(struct rlr_plotfile *f, struct json_object *doc)
 {
-	struct json_object *doc = rlr_doc_read(f->path);
 	int n, rc = 0;
 
-	if (!doc)
-		return 1;
 	if ((rc = rlr_doc_check(doc, f->path, &n)))
-		goto out;
+		return rc;
 	if (!json_meta(f, doc) || !(f->curve = calloc((size_t)n, sizeof(*f->curve)))) {
 		rt_prog_error_errno(ENOMEM, "cannot read '%s'", f->path);
-		rc = 1;
-		goto out;
+		return 1;
 	}
 	f->ncurves = n;
 	for (int i = 0; i < n && !rc; i++) {
@@ -183,8 +207,6 @@ static int load_json(struct rlr_plotfile *f)
 			rc = rlr_curve_from_json(&f->curve[i], t, f->path, i);
 		}
 	}
-out:
-	json_object_put(doc);
 	return rc;
 }
 
@@ -303,12 +325,18 @@ static int load_text(struct rlr_plotfile *f, FILE *in)
 	}
 	for (int k = 0; !rc && k < threads; k++) {
 		struct rlr_curve *c = &f->curve[k];
+		uint64_t total;
 
 		c->thread = k;
 		c->cpu = -1;
 		c->has_max = k < nmax || c->nbins;
 		c->max = k < nmax ? maxv[k] : c->nbins ? c->bin[c->nbins - 1].low : 0;
 		c->overflow = k < nover && over[k] > 0 ? (uint64_t)over[k] : 0;
+		if (!rlr_curve_total(c, &total)) {
+			rt_prog_error("'%s' thread %d: the histogram's counts add up beyond 64 bits",
+				      f->path, k);
+			rc = 2;
+		}
 	}
 	if (!rc) {
 		f->ncurves = threads;
@@ -336,13 +364,13 @@ out:
 
 bool rlr_curve_percentile(const struct rlr_curve *c, uint32_t permyriad, int64_t *v)
 {
-	uint64_t total = c->overflow, seen = 0, rank;
+	const uint64_t scale = RT_PERMYRIAD_100;
+	uint64_t total, seen = 0, rank;
 
-	for (size_t b = 0; b < c->nbins; b++)
-		total += c->bin[b].count;
-	if (!total || !permyriad || permyriad > RT_PERMYRIAD_100)
+	if (!rlr_curve_total(c, &total) || !total || !permyriad || permyriad > scale)
 		return false;
-	rank = (total * permyriad + RT_PERMYRIAD_100 - 1) / RT_PERMYRIAD_100;
+	/* ceil(total * p / 100), divided first: no product to overflow. */
+	rank = total / scale * permyriad + (total % scale * permyriad + scale - 1) / scale;
 	for (size_t b = 0; b < c->nbins; b++) {
 		seen += c->bin[b].count;
 		if (seen >= rank) {
@@ -355,10 +383,26 @@ bool rlr_curve_percentile(const struct rlr_curve *c, uint32_t permyriad, int64_t
 	return false; /* among the samples beyond the histogram */
 }
 
+bool rlr_curve_total(const struct rlr_curve *c, uint64_t *total)
+{
+	uint64_t t = c->overflow;
+
+	for (size_t b = 0; b < c->nbins; b++)
+		if (__builtin_add_overflow(t, c->bin[b].count, &t))
+			return false;
+	*total = t;
+	return t <= INT64_MAX;
+}
+
 int rlr_curve_add(struct rlr_curve *sum, const struct rlr_curve *c)
 {
-	struct rlr_bin *b = realloc(sum->bin, (sum->nbins + c->nbins + 1) * sizeof(*b));
+	uint64_t a, b0;
+	struct rlr_bin *b;
 
+	if (!rlr_curve_total(sum, &a) || !rlr_curve_total(c, &b0) ||
+	    __builtin_add_overflow(a, b0, &a) || a > INT64_MAX)
+		return -EOVERFLOW;
+	b = realloc(sum->bin, (sum->nbins + c->nbins + 1) * sizeof(*b));
 	if (!b)
 		return -ENOMEM;
 	sum->bin = b;
@@ -376,25 +420,36 @@ int rlr_curve_add(struct rlr_curve *sum, const struct rlr_curve *c)
 
 int rlr_plotfile_load(struct rlr_plotfile *f, const char *path, bool text_ns)
 {
-	FILE *in;
+	struct rlr_input in;
 	int rc;
 
 	memset(f, 0, sizeof(*f));
 	f->path = path;
-	if (rlr_looks_like_json(path))
-		return load_json(f);
-	if (!(in = fopen(path, "r"))) {
-		rt_prog_error_errno(errno, "cannot read '%s'", path);
+	if (rlr_input_load(&in, path))
+		return 1;
+	rc = rlr_plotfile_from_input(f, &in, text_ns);
+	rlr_input_free(&in);
+	return rc;
+}
+
+int rlr_plotfile_from_input(struct rlr_plotfile *f, const struct rlr_input *in, bool text_ns)
+{
+	FILE *text;
+	int rc;
+
+	memset(f, 0, sizeof(*f));
+	f->path = in->path;
+	if (in->doc)
+		return load_json(f, in->doc);
+	/* The bytes already read, as a stream (fmemopen of 0 bytes needs 1). */
+	if (!(text = fmemopen(in->data, in->len ? in->len : 1, "r"))) {
+		rt_prog_error_errno(errno, "cannot read '%s'", in->path);
 		return 1;
 	}
 	f->text = true;
 	f->ns = text_ns;
-	rc = load_text(f, in);
-	if (!rc && ferror(in)) {
-		rt_prog_error_errno(EIO, "cannot read '%s'", path);
-		rc = 1;
-	}
-	fclose(in);
+	rc = load_text(f, text);
+	fclose(text);
 	return rc; /* the text does not say where it ran: no origin, no command line */
 }
 

@@ -39,7 +39,8 @@ struct rlr_plotfile {
 	char cmdline[160];     /* "" when not known */
 	char preemption[48];   /* "" when not known */
 	bool has_duration;
-	int64_t duration_s;
+	int64_t duration_s;    /* measured: end - start without the warm-up */
+	int64_t warmup_s;      /* --warmup of the command line, 0 = none */
 	bool merged;
 	int norigins;
 	struct rlr_origin *origin;
@@ -68,10 +69,22 @@ int rlr_curve_from_json(struct rlr_curve *c, struct json_object *thread, const c
  */
 bool rlr_curve_percentile(const struct rlr_curve *c, uint32_t permyriad, int64_t *v);
 
-/* sum += c: bins, overflow and max (for the percentiles of all threads). 0 or -ENOMEM. */
+/* The curve's samples (bins and overflow): false beyond INT64_MAX. */
+bool rlr_curve_total(const struct rlr_curve *c, uint64_t *total);
+
+/*
+ * sum += c: bins, overflow and max (for the percentiles of all threads). 0,
+ * -EOVERFLOW (the samples add up beyond INT64_MAX) or -ENOMEM.
+ */
 int rlr_curve_add(struct rlr_curve *sum, const struct rlr_curve *c);
 
+/* start_time/end_time as the tools write them (RFC 2822): seconds since the epoch. */
+bool rlr_rfc2822(const char *s, int64_t *t);
+
 int rlr_plotfile_load(struct rlr_plotfile *f, const char *path, bool text_ns);
+/* The same of an input already read (input.h). */
+struct rlr_input;
+int rlr_plotfile_from_input(struct rlr_plotfile *f, const struct rlr_input *in, bool text_ns);
 void rlr_plotfile_free(struct rlr_plotfile *f);
 
 #endif

@@ -2,7 +2,9 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <spawn.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -11,6 +13,7 @@
 #include "rt_prog.h"
 
 #include "gnuplot.h"
+#include "input.h"
 
 extern char **environ;
 
@@ -117,18 +120,38 @@ int rlr_gnuplot_finish(struct rlr_gnuplot *g)
 
 void rlr_gnuplot_string(FILE *script, const char *s)
 {
-	fputc('"', script);
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
+	const unsigned char *p = (const unsigned char *)s;
+	bool open = false, any = false;
 
-		if (c == '"' || c == '\\')
-			fprintf(script, "\\%c", c);
-		else if (c == '\n')
-			fputs("\\n", script);
-		else if (c < 0x20 || c == 0x7f) /* no other escape reaches the image */
-			fputc(' ', script);
+	/*
+	 * Runs of text as single-quoted strings, which gnuplot never expands
+	 * (no backquotes, no @macros, no backslash escapes) and which nothing
+	 * but a quote ends; there is never one inside (gnuplot's doubled ''
+	 * fails on runs of quotes): a quote is our constant "'", a line break
+	 * our "\n", joined by gnuplot's '.' operator. No byte of s is ever
+	 * outside single quotes.
+	 */
+	while (*p) {
+		size_t n = rlr_utf8_len(p);
+
+		if (*p == '\n' || *p == '\'') {
+			fprintf(script, "%s%s", open ? "'." : any ? "." : "",
+				*p == '\n' ? "\"\\n\"" : "\"'\"");
+			open = false;
+			any = true;
+			p++;
+			continue;
+		}
+		if (!open)
+			fputs(any ? ".'" : "'", script);
+		open = any = true;
+		if (!n)
+			fputc('?', script); /* not UTF-8: the image could not show it */
+		else if (*p < 0x20 || *p == 0x7f || (n == 2 && p[0] == 0xc2 && p[1] < 0xa0))
+			fputc(' ', script); /* C0, DEL and C1 controls */
 		else
-			fputc(c, script);
+			fwrite(p, 1, n, script);
+		p += n ? n : 1;
 	}
-	fputc('"', script);
+	fputs(open ? "'" : any ? "" : "''", script);
 }

@@ -25,8 +25,12 @@ int rlr_gnuplot_start(struct rlr_gnuplot *g, int out_fd);
 /* End the script and wait: 0, or 1 after a one-line error with gnuplot's. */
 int rlr_gnuplot_finish(struct rlr_gnuplot *g);
 
-/* s as a gnuplot double-quoted string, quotes included: a newline breaks
- * the line, other control characters become spaces. */
+/*
+ * s as inert gnuplot text: runs of single-quoted strings (which gnuplot
+ * never expands) joined by '.' with our "'" for a quote and "\n" for a line
+ * break, other control characters become spaces and bytes that are not
+ * UTF-8 '?'.
+ */
 void rlr_gnuplot_string(FILE *script, const char *s);
 
 #endif

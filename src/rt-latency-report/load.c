@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include <errno.h>
+#include <inttypes.h>
 #include <json-c/json.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -9,8 +10,8 @@
 #include "rt_prog.h"
 
 #include "curves.h"
+#include "input.h"
 #include "load.h"
-#include "records.h"
 
 const char *const rlr_metric_names[RLR_METRICS] = { "p50", "p99", "p99.9", "p99.99", "max" };
 
@@ -19,7 +20,7 @@ bool rlr_int(struct json_object *o, const char *key, int64_t *v)
 	struct json_object *m;
 
 	if (!o || !json_object_object_get_ex(o, key, &m) || !m ||
-	    (!json_object_is_type(m, json_type_int) && !json_object_is_type(m, json_type_double)))
+	    !json_object_is_type(m, json_type_int))
 		return false;
 	*v = json_object_get_int64(m);
 	return true;
@@ -100,86 +101,6 @@ struct json_object *rlr_measured(struct json_object *thread)
 	return rx ? rx : thread;
 }
 
-bool rlr_looks_like_json(const char *path)
-{
-	FILE *in = fopen(path, "r");
-	int c = EOF;
-
-	if (!in)
-		return false; /* the text reader says why it cannot be read */
-	while ((c = getc(in)) == ' ' || c == '\t' || c == '\n' || c == '\r')
-		;
-	fclose(in);
-	return c == '{';
-}
-
-/* The whole file in memory (NUL-terminated), or NULL with errno set. */
-static char *read_all(const char *path, size_t *len)
-{
-	FILE *in = fopen(path, "r");
-	size_t cap = 0, got = 0;
-	char *buf = NULL;
-
-	if (!in)
-		return NULL;
-	for (;;) {
-		char *more;
-
-		if (cap - got < 2) {
-			more = cap > SIZE_MAX / 4 ? NULL : realloc(buf, cap = cap ? 2 * cap : 65536);
-			if (!more) {
-				free(buf);
-				fclose(in);
-				errno = ENOMEM;
-				return NULL;
-			}
-			buf = more;
-		}
-		got += fread(buf + got, 1, cap - got - 1, in);
-		if (ferror(in) || feof(in))
-			break;
-	}
-	if (ferror(in)) {
-		int err = errno ? errno : EIO;
-
-		free(buf);
-		fclose(in);
-		errno = err;
-		return NULL;
-	}
-	fclose(in);
-	buf[got] = '\0';
-	*len = got;
-	return buf;
-}
-
-struct json_object *rlr_doc_read(const char *path)
-{
-	struct json_object *doc = NULL;
-	struct json_tokener *tok;
-	size_t len = 0;
-	char *buf = read_all(path, &len);
-
-	if (!buf) {
-		rt_prog_error_errno(errno, "cannot read '%s'", path);
-		return NULL;
-	}
-	if (rlr_records_is(buf, len)) {
-		/* --records: the run it describes. */
-		doc = rlr_records_doc(buf, len, path);
-	} else if (len > INT32_MAX || !(tok = json_tokener_new())) {
-		rt_prog_error("cannot read '%s': too large", path);
-	} else {
-		doc = json_tokener_parse_ex(tok, buf, (int)len);
-		if (!doc)
-			rt_prog_error("cannot read '%s': %s", path,
-				      json_tokener_error_desc(json_tokener_get_error(tok)));
-		json_tokener_free(tok);
-	}
-	free(buf);
-	return doc;
-}
-
 int rlr_doc_check(struct json_object *doc, const char *path, int *nthreads)
 {
 	struct json_object *threads = rlr_member(doc, "thread");
@@ -187,13 +108,18 @@ int rlr_doc_check(struct json_object *doc, const char *path, int *nthreads)
 
 	if (!rlr_member(doc, "rt_test_version:") || !threads ||
 	    !json_object_is_type(threads, json_type_object) || !rlr_int(doc, "num_threads", &n) ||
-	    n < 1 || n > 1 << 20 || !rlr_text(doc, "cmdline:")) {
+	    !rlr_text(doc, "cmdline:")) {
 		rt_prog_error("'%s' is not a result of rt-tests-ng or rt-tests 2.4 (no \"rt_test_version:\", "
 			      "\"cmdline:\", \"num_threads\" or \"thread\")", path);
 		return 2;
 	}
+	/* The tools run at most 4096 threads (cyclictest -t), each in "thread". */
+	if (n < 1 || n > RLR_MAX_THREADS) {
+		rt_prog_error("'%s': num_threads %" PRId64 ": must be 1..%d", path, n, RLR_MAX_THREADS);
+		return 2;
+	}
 	*nthreads = (int)n;
-	return 0;
+	return rlr_doc_types(doc, path, *nthreads);
 }
 
 /* Percentiles (those a result names) of a curve, and its max. */
@@ -207,12 +133,24 @@ static void series_of_curve(struct rlr_series *s, const struct rlr_curve *c)
 	s->value[RLR_METRICS - 1] = c->max;
 }
 
-/* cyclictest's -h text: its histograms give the percentiles they hold. */
-static int load_text(struct rlr_run *r, const char *path)
+/* What a failed rlr_curve_add means: 2 or 1 after a one-line error. */
+static int added(int err, const char *path)
 {
+	if (err == -EOVERFLOW) {
+		rt_prog_error("'%s': the threads' samples add up beyond 64 bits", path);
+		return 2;
+	}
+	rt_prog_error_errno(ENOMEM, "cannot read '%s'", path);
+	return 1;
+}
+
+/* cyclictest's -h text: its histograms give the percentiles they hold. */
+static int load_text(struct rlr_run *r, const struct rlr_input *in)
+{
+	const char *path = in->path;
 	struct rlr_plotfile f;
 	struct rlr_curve all = { 0 };
-	int rc = rlr_plotfile_load(&f, path, false);
+	int rc = rlr_plotfile_from_input(&f, in, false);
 
 	if (rc)
 		return rc;
@@ -225,8 +163,7 @@ static int load_text(struct rlr_run *r, const char *path)
 		rc = rlr_curve_add(&all, &f.curve[i]);
 	}
 	if (!r->thread || rc) {
-		rt_prog_error_errno(ENOMEM, "cannot read '%s'", path);
-		rc = 1;
+		rc = added(rc ? rc : -ENOMEM, path);
 	} else {
 		series_of_curve(&r->all, &all);
 	}
@@ -254,20 +191,34 @@ static int thread_series(struct rlr_series *s, struct json_object *thread, const
 		*all = NULL;
 		return 0;
 	}
-	if ((rc = rlr_curve_from_json(&c, thread, path, i)))
+	if ((rc = rlr_curve_from_json(&c, thread, path, i))) {
+		free(c.bin); /* the bins read before the error */
 		return rc;
-	series_of_curve(s, &c);
-	if (*all && rlr_curve_add(*all, &c)) {
-		rt_prog_error_errno(ENOMEM, "cannot read '%s'", path);
-		rc = 1;
 	}
+	series_of_curve(s, &c);
+	if (*all && (rc = rlr_curve_add(*all, &c)))
+		rc = added(rc, path);
 	free(c.bin);
 	return rc;
 }
 
 int rlr_load(struct rlr_run *r, const char *path)
 {
-	struct json_object *doc;
+	struct rlr_input in;
+	int rc;
+
+	memset(r, 0, sizeof(*r));
+	if (rlr_input_load(&in, path))
+		return 1;
+	rc = rlr_load_input(r, &in);
+	rlr_input_free(&in);
+	return rc;
+}
+
+int rlr_load_input(struct rlr_run *r, const struct rlr_input *in)
+{
+	struct json_object *doc = in->doc;
+	const char *path = in->path;
 	struct rlr_curve sum = { 0 }, *all = &sum;
 	int64_t ns = 0, all_max = 0;
 	bool any_max = false;
@@ -275,20 +226,15 @@ int rlr_load(struct rlr_run *r, const char *path)
 
 	memset(r, 0, sizeof(*r));
 	r->path = path;
-	if (!rlr_looks_like_json(path))
-		return load_text(r, path);
-	if (!(doc = rlr_doc_read(path)))
-		return 1;
-	if (rlr_doc_check(doc, path, &r->nthreads)) {
-		json_object_put(doc);
+	if (!doc)
+		return load_text(r, in);
+	if (rlr_doc_check(doc, path, &r->nthreads))
 		return 2;
-	}
 	tool_name(r, rlr_text(doc, "cmdline:"));
 	rlr_int(doc, "resolution_in_ns", &ns);
 	r->ns = ns == 1;
 	r->thread = calloc((size_t)r->nthreads, sizeof(*r->thread));
 	if (!r->thread) {
-		json_object_put(doc);
 		rt_prog_error_errno(ENOMEM, "cannot read '%s'", path);
 		return 1;
 	}
@@ -305,7 +251,6 @@ int rlr_load(struct rlr_run *r, const char *path)
 	else
 		series(&r->all, rlr_member(doc, "percentiles"), all_max, any_max);
 	free(sum.bin);
-	json_object_put(doc);
 	if (rc)
 		rlr_free(r);
 	return rc;

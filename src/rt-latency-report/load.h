@@ -13,6 +13,9 @@
 
 struct json_object;
 
+/* The most threads a result may have (cyclictest -t). */
+#define RLR_MAX_THREADS 4096
+
 /* p50, p99, p99.9, p99.99 (as named in the JSON) and max. */
 #define RLR_METRICS 5
 extern const char *const rlr_metric_names[RLR_METRICS];
@@ -40,13 +43,10 @@ struct rlr_run {
  * histogram of another layout).
  */
 int rlr_load(struct rlr_run *r, const char *path);
+/* The same of an input already read (input.h). */
+struct rlr_input;
+int rlr_load_input(struct rlr_run *r, const struct rlr_input *in);
 void rlr_free(struct rlr_run *r);
-
-/* Whether path starts with '{': JSON rather than histogram text. */
-bool rlr_looks_like_json(const char *path);
-
-/* path parsed as JSON, or NULL after a one-line error (unreadable, not JSON). */
-struct json_object *rlr_doc_read(const char *path);
 
 /*
  * doc is a result of ours or of rt-tests 2.4: 0 with its thread count, or 2
@@ -54,10 +54,17 @@ struct json_object *rlr_doc_read(const char *path);
  */
 int rlr_doc_check(struct json_object *doc, const char *path, int *nthreads);
 
+/*
+ * Every member of doc that is read has its type (integers are integers,
+ * counts not negative, none at the edge of 64 bits): 0, or 2 after a
+ * one-line error naming path and the member (doccheck.c).
+ */
+int rlr_doc_types(struct json_object *doc, const char *path, int nthreads);
+
 /* Member key of o (NULL when o is NULL or has none); a string member. */
 struct json_object *rlr_member(struct json_object *o, const char *key);
 const char *rlr_text(struct json_object *o, const char *key);
-/* An integer (or number) member: false when absent or of another type. */
+/* An integer member: false when absent or of another type. */
 bool rlr_int(struct json_object *o, const char *key, int64_t *v);
 
 /* Thread i of doc, and the object holding its min/avg/max and histograms:

@@ -3,6 +3,7 @@
  * rt-latency-report: what users script by hand after a run, on the JSON of
  * rt-tests-ng (and of rt-tests 2.4 where it has what is needed).
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -31,13 +32,25 @@ static void usage(void)
 	       "          cyclictest's -h/--histfile text; --ns: that text is in ns), drawn\n"
 	       "          by gnuplot into OUT.png or OUT.svg (-o/--output)\n"
 	       "          -o FILE   --output=FILE  where the merge or the plot goes\n"
-	       "          --help    print this help and exit\n"
+	       "          --help    print this help and exit (also after a command)\n"
 	       "          --version print the version and exit\n\n"
 	       "Every command also reads a tool's --records file (JSON lines) as the run it\n"
 	       "describes, a killed one too: its windows added up, \"partial\": true without\n"
 	       "its total line.\n\n"
 	       "Usage errors and results of different tools or units exit with 2, unreadable\n"
 	       "files (and a plot gnuplot cannot draw) with 1, a comparison that got worse with 3.\n", PACKAGE_NAME, PACKAGE_VERSION);
+}
+
+/* "COMMAND ... --help" (before any "--"): the help, as with no command. */
+static bool command_help(int argc, char *argv[])
+{
+	if (strcmp(argv[1], "compare") != 0 && strcmp(argv[1], "merge") != 0 &&
+	    strcmp(argv[1], "plot") != 0)
+		return false;
+	for (int i = 2; i < argc && strcmp(argv[i], "--") != 0; i++)
+		if (strcmp(argv[i], "--help") == 0)
+			return true;
+	return false;
 }
 
 int main(int argc, char *argv[])
@@ -49,7 +62,7 @@ int main(int argc, char *argv[])
 	rt_report_init(&rep, argc, argv); /* before getopt permutes argv */
 	if (argc < 2)
 		return rt_prog_usage_error("a command is needed: compare, merge or plot");
-	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || command_help(argc, argv)) {
 		usage();
 		return rt_prog_close_stdout() ? RT_EXIT_FAILURE : RT_EXIT_OK;
 	}

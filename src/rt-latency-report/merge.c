@@ -23,6 +23,8 @@
 #include "rt_output.h"
 #include "rt_prog.h"
 
+#include "curves.h"
+#include "input.h"
 #include "load.h"
 #include "merge.h"
 
@@ -38,6 +40,13 @@ struct sum {
 	bool has_overruns;
 	struct json_object *linear; /* 2.4's "histogram": bucket -> count, added by key */
 };
+
+/* A sum of the inputs beyond what 64 bits (and the JSON) hold: 2. */
+static int beyond(const char *path, int i, const char *what)
+{
+	rt_prog_error("'%s' thread %d: %s of the inputs add up beyond 64 bits", path, i, what);
+	return 2;
+}
 
 /* Add one thread's histogram and figures: 0, or 2 after a one-line error. */
 static int add_thread(struct sum *s, struct json_object *thread, const char *path, int i)
@@ -61,8 +70,10 @@ static int add_thread(struct sum *s, struct json_object *thread, const char *pat
 				      i, key);
 			return 2;
 		}
-		s->hist.bucket[rt_loghist_index(low)] += (uint64_t)n;
-		count += (uint64_t)n;
+		if (__builtin_add_overflow(s->hist.bucket[rt_loghist_index(low)], (uint64_t)n,
+					   &s->hist.bucket[rt_loghist_index(low)]) ||
+		    __builtin_add_overflow(count, (uint64_t)n, &count))
+			return beyond(path, i, "the histogram's counts");
 	}
 	if (count) {
 		int64_t mn = json_object_get_int64(rlr_member(m, "min"));
@@ -75,11 +86,16 @@ static int add_thread(struct sum *s, struct json_object *thread, const char *pat
 		s->weighted += json_object_get_double(rlr_member(m, "avg")) * (double)count;
 		s->any = true;
 	}
-	s->cycles += count;
-	if (tx)
-		s->sends += (uint64_t)json_object_get_int64(rlr_member(tx, "samples"));
+	if (__builtin_add_overflow(s->cycles, count, &s->cycles) || s->cycles > INT64_MAX)
+		return beyond(path, i, "the cycles");
+	if (tx && (__builtin_add_overflow(s->sends,
+					  (uint64_t)json_object_get_int64(rlr_member(tx, "samples")),
+					  &s->sends) || s->sends > INT64_MAX))
+		return beyond(path, i, "the sender's samples");
 	if (rlr_member(m, "overruns")) {
-		s->overruns += json_object_get_int64(rlr_member(m, "overruns"));
+		if (__builtin_add_overflow(s->overruns, json_object_get_int64(rlr_member(m, "overruns")),
+					   &s->overruns) || s->overruns == INT64_MAX)
+			return beyond(path, i, "the overruns");
 		s->has_overruns = true;
 	}
 	if (json_object_is_type(rlr_member(m, "histogram"), json_type_object)) {
@@ -88,8 +104,10 @@ static int add_thread(struct sum *s, struct json_object *thread, const char *pat
 		json_object_object_foreach(rlr_member(m, "histogram"), bkey, bval) {
 			int64_t had = json_object_get_int64(rlr_member(s->linear, bkey));
 
-			json_object_object_add(s->linear, bkey,
-					       json_object_new_int64(had + json_object_get_int64(bval)));
+			if (__builtin_add_overflow(had, json_object_get_int64(bval), &had) ||
+			    had == INT64_MAX)
+				return beyond(path, i, "the histogram's counts");
+			json_object_object_add(s->linear, bkey, json_object_new_int64(had));
 		}
 	}
 	return 0;
@@ -167,6 +185,81 @@ static void write_thread(struct json_object *thread, struct sum *s)
 	put(m, "latency_histogram", rlr_histogram_json(&s->hist));
 }
 
+/*
+ * Inputs j and k are the same run: the same file, the same bytes, or the
+ * same host and start time. Its reason, or NULL.
+ */
+static const char *same_run(const struct rlr_input *a, const struct rlr_input *b)
+{
+	const char *ha = rlr_text(rlr_member(a->doc, "sysinfo"), "nodename");
+	const char *hb = rlr_text(rlr_member(b->doc, "sysinfo"), "nodename");
+	const char *sa = rlr_text(a->doc, "start_time"), *sb = rlr_text(b->doc, "start_time");
+
+	if (a->regular && b->regular && a->dev == b->dev && a->ino == b->ino)
+		return "the same file";
+	if (a->len == b->len && memcmp(a->data, b->data, a->len) == 0)
+		return "the same content";
+	if (ha && hb && sa && sb && strcmp(ha, hb) == 0 && strcmp(sa, sb) == 0)
+		return "the same host and start time";
+	return NULL;
+}
+
+/* Whether an input failed: a verdict of fail, or a return code not 0. */
+static bool failed(struct json_object *doc)
+{
+	const char *v = rlr_text(rlr_member(doc, "verdict"), "result");
+	int64_t rc = 0;
+
+	return (v && strcmp(v, "pass") != 0) || (rlr_int(doc, "return_code", &rc) && rc != 0);
+}
+
+/*
+ * What the merge says of its inputs' outcome and time: return_code the
+ * highest of theirs, a verdict of fail naming the inputs that failed when
+ * any did (pass when every input has one of pass), start_time the
+ * earliest, end_time the latest.
+ */
+static void outcome(struct json_object *out, struct json_object **docs, char **paths, int n)
+{
+	struct json_object *bad = json_object_new_array(), *first = NULL, *last = NULL;
+	int64_t rc = 0, worst = 0, t, t_first = 0, t_last = 0;
+	bool any_verdict = false;
+
+	for (int k = 0; k < n; k++) {
+		if (rlr_int(docs[k], "return_code", &rc) && rc > worst)
+			worst = rc;
+		any_verdict |= rlr_member(docs[k], "verdict") != NULL;
+		if (failed(docs[k]))
+			json_object_array_add(bad, json_object_new_string(paths[k]));
+		if (rlr_rfc2822(rlr_text(docs[k], "start_time"), &t) && (!first || t < t_first)) {
+			first = rlr_member(docs[k], "start_time");
+			t_first = t;
+		}
+		if (rlr_rfc2822(rlr_text(docs[k], "end_time"), &t) && (!last || t > t_last)) {
+			last = rlr_member(docs[k], "end_time");
+			t_last = t;
+		}
+	}
+	if (first)
+		put(out, "start_time", json_object_get(first));
+	if (last)
+		put(out, "end_time", json_object_get(last));
+	put(out, "return_code", json_object_new_int64(worst));
+	if (!any_verdict && !json_object_array_length(bad)) {
+		json_object_object_del(out, "verdict");
+		json_object_put(bad);
+		return;
+	}
+	{
+		struct json_object *v = json_object_new_object();
+
+		json_object_object_add(v, "result", json_object_new_string(
+					       json_object_array_length(bad) ? "fail" : "pass"));
+		json_object_object_add(v, "failed_inputs", bad);
+		put(out, "verdict", v);
+	}
+}
+
 /* What "inputs" keeps of one input. */
 static struct json_object *input_entry(struct json_object *doc, const char *path, int nthreads)
 {
@@ -177,6 +270,11 @@ static struct json_object *input_entry(struct json_object *doc, const char *path
 	json_object_object_add(e, "host", json_object_get(rlr_member(si, "nodename")));
 	json_object_object_add(e, "kernel", json_object_get(rlr_member(si, "release")));
 	json_object_object_add(e, "start_time", json_object_get(rlr_member(doc, "start_time")));
+	json_object_object_add(e, "end_time", json_object_get(rlr_member(doc, "end_time")));
+	json_object_object_add(e, "cmdline", json_object_get(rlr_member(doc, "cmdline:")));
+	json_object_object_add(e, "return_code", json_object_get(rlr_member(doc, "return_code")));
+	json_object_object_add(e, "verdict", json_object_get(rlr_member(rlr_member(doc, "verdict"),
+									"result")));
 	json_object_object_add(e, "num_threads", json_object_new_int(nthreads));
 	for (int i = 0; i < nthreads; i++) {
 		struct json_object *m = rlr_measured(rlr_thread(doc, i));
@@ -197,12 +295,14 @@ int rlr_merge(int argc, char *argv[], const char *cmdline)
 		{ NULL, 0, NULL, 0 },
 	};
 	struct json_object **docs = NULL, *out = NULL, *inputs;
+	struct rlr_input *in = NULL;
 	struct rlr_run first, r;
 	struct rt_loghist *all = NULL;
 	struct sum *sums = NULL;
 	struct rt_output o = { 0 };
 	const char *path = NULL;
 	int c, n, err, rc = RT_EXIT_OK, nthreads = 0;
+	uint64_t all_cycles = 0;
 	bool have_first = false;
 
 	optind = 1;
@@ -218,11 +318,20 @@ int rlr_merge(int argc, char *argv[], const char *cmdline)
 	if (n < 1)
 		return rt_prog_usage_error("merge needs at least one input file");
 	docs = calloc((size_t)n, sizeof(*docs));
-	if (!docs)
+	in = calloc((size_t)n, sizeof(*in));
+	if (!docs || !in) {
+		free(docs);
+		free(in);
 		return RT_EXIT_FAILURE;
+	}
 	/* Every input is a result of the same tool in the same unit. */
 	for (int k = 0; k < n && rc == RT_EXIT_OK; k++) {
-		if ((err = rlr_load(k ? &r : &first, argv[optind + k]))) {
+		/* Each input read once (a FIFO works), parsed once. */
+		if (rlr_input_load(&in[k], argv[optind + k])) {
+			rc = RT_EXIT_FAILURE;
+			break;
+		}
+		if ((err = rlr_load_input(k ? &r : &first, &in[k]))) {
 			rc = err == 2 ? RT_EXIT_USAGE : RT_EXIT_FAILURE;
 			break;
 		}
@@ -237,12 +346,20 @@ int rlr_merge(int argc, char *argv[], const char *cmdline)
 			rc = RT_EXIT_USAGE;
 		}
 		have_first = true;
+		for (int j = 0; j < k && rc == RT_EXIT_OK; j++) {
+			const char *why = same_run(&in[j], &in[k]);
+
+			if (why) {
+				rt_prog_error("'%s' and '%s' are one run (%s): merged, its samples would "
+					      "count twice", in[j].path, in[k].path, why);
+				rc = RT_EXIT_USAGE;
+			}
+		}
 		if ((k ? r : first).nthreads > nthreads)
 			nthreads = (k ? r : first).nthreads;
 		if (k)
 			rlr_free(&r);
-		if (rc == RT_EXIT_OK && !(docs[k] = rlr_doc_read(argv[optind + k])))
-			rc = RT_EXIT_FAILURE;
+		docs[k] = json_object_get(in[k].doc);
 	}
 	if (rc == RT_EXIT_OK) {
 		sums = calloc((size_t)nthreads, sizeof(*sums));
@@ -258,6 +375,14 @@ int rlr_merge(int argc, char *argv[], const char *cmdline)
 				rc = add_thread(&sums[i], t, argv[optind + k], i);
 		}
 	}
+	/* All threads' samples in one histogram: their sum must fit too. */
+	for (int i = 0; rc == RT_EXIT_OK && i < nthreads; i++) {
+		if (__builtin_add_overflow(all_cycles, sums[i].cycles, &all_cycles) ||
+		    all_cycles > INT64_MAX) {
+			rt_prog_error("the samples of all threads add up beyond 64 bits");
+			rc = RT_EXIT_USAGE;
+		}
+	}
 	if (rc == RT_EXIT_OK) {
 		/* The template: the first input, or the one with the most threads. */
 		int widest = 0;
@@ -266,16 +391,21 @@ int rlr_merge(int argc, char *argv[], const char *cmdline)
 			if (json_object_get_int(rlr_member(docs[k], "num_threads")) >
 			    json_object_get_int(rlr_member(docs[widest], "num_threads")))
 				widest = k;
+		/* Each input's own figures, before the template takes the sums. */
+		inputs = json_object_new_array();
+		for (int k = 0; k < n; k++)
+			json_object_array_add(inputs, input_entry(docs[k], argv[optind + k],
+								  json_object_get_int(rlr_member(docs[k],
+											     "num_threads"))));
 		out = json_object_get(docs[widest]);
 		/* "cmdline:" stays the tool's: the merge reads like a run of it. */
-		put(out, "return_code", json_object_new_int(0));
+		outcome(out, docs, argv + optind, n);
 		/* A killed run's records make the merge partial too. */
 		for (int k = 0; k < n; k++)
 			if (json_object_get_boolean(rlr_member(docs[k], "partial")))
 				put(out, "partial", json_object_new_boolean(1));
 		if (n > 1)
 			json_object_object_del(out, "records"); /* one input's coverage */
-		json_object_object_del(out, "verdict");
 		json_object_object_del(out, "analysis");
 		for (int i = 0; i < nthreads; i++) {
 			write_thread(rlr_thread(out, i), &sums[i]);
@@ -283,11 +413,6 @@ int rlr_merge(int argc, char *argv[], const char *cmdline)
 		}
 		rt_loghist_seal(all, all->max);
 		put(out, "percentiles", rlr_percentiles_json(all));
-		inputs = json_object_new_array();
-		for (int k = 0; k < n; k++)
-			json_object_array_add(inputs, input_entry(docs[k], argv[optind + k],
-								  json_object_get_int(rlr_member(docs[k],
-											     "num_threads"))));
 		put(out, "merged_by", json_object_new_string(cmdline));
 		put(out, "inputs", inputs);
 		if ((err = rt_output_open(&o, path))) {
@@ -307,8 +432,11 @@ int rlr_merge(int argc, char *argv[], const char *cmdline)
 	}
 	if (have_first)
 		rlr_free(&first);
-	for (int k = 0; k < n; k++)
+	for (int k = 0; k < n; k++) {
 		json_object_put(docs[k]);
+		rlr_input_free(&in[k]);
+	}
+	free(in);
 	json_object_put(out);
 	for (int i = 0; sums && i < nthreads; i++)
 		json_object_put(sums[i].linear);

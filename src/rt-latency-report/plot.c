@@ -27,6 +27,7 @@
 #define RLR_FLOOR "0.5"
 #define RLR_MAX_DISTINCT 3 /* hosts or kernels named in the title */
 #define RLR_KEY_INSIDE_MAX 8 /* curves whose key fits in the plot's corner */
+#define RLR_TITLE_COLUMNS 100 /* characters of a title line that fit in 1200 pixels */
 
 static const char *base_name(const char *path)
 {
@@ -83,6 +84,46 @@ static void duration(char *dst, size_t size, int64_t s)
 			 s / 60 % 60, s % 60);
 }
 
+/*
+ * t as a gnuplot string whose lines fit the image: a line longer than
+ * RLR_TITLE_COLUMNS breaks at its last space that keeps it within them (or,
+ * with none, at the limit, not inside a UTF-8 character).
+ */
+static void wrapped(FILE *script, const char *t)
+{
+	char out[2048];
+	size_t o = 0, col = 0, last_space = 0;
+	bool has_space = false;
+
+	for (; *t && o < sizeof(out) - 2; t++) {
+		if (*t == '\n') {
+			out[o++] = '\n';
+			col = 0;
+			has_space = false;
+			continue;
+		}
+		/* Columns are characters: a UTF-8 continuation byte adds none. */
+		if (col >= RLR_TITLE_COLUMNS && ((unsigned char)*t & 0xc0) != 0x80) {
+			if (has_space) { /* the words after the space go on */
+				out[last_space] = '\n';
+				col = o - last_space - 1;
+			} else {
+				out[o++] = '\n';
+				col = 0;
+			}
+			has_space = false;
+		}
+		if (*t == ' ') {
+			last_space = o;
+			has_space = true;
+		}
+		out[o++] = *t;
+		col += ((unsigned char)*t & 0xc0) != 0x80;
+	}
+	out[o] = '\0';
+	rlr_gnuplot_string(script, out);
+}
+
 static void title(FILE *script, struct rlr_plotfile *f, int nfiles)
 {
 	char hosts[256], kernels[256], line2[512], d[48];
@@ -99,6 +140,11 @@ static void title(FILE *script, struct rlr_plotfile *f, int nfiles)
 		if (f->has_duration) {
 			duration(d, sizeof(d), f->duration_s);
 			len += (size_t)snprintf(line2 + len, sizeof(line2) - len, ", %s", d);
+			if (f->warmup_s) {
+				duration(d, sizeof(d), f->warmup_s);
+				len += (size_t)snprintf(line2 + len, sizeof(line2) - len,
+							" (after %s of warm-up)", d);
+			}
 		}
 		if (f->merged)
 			snprintf(line2 + len, sizeof(line2) - len, ", merge of %d runs", f->norigins);
@@ -113,7 +159,7 @@ static void title(FILE *script, struct rlr_plotfile *f, int nfiles)
 		char t[1024];
 
 		snprintf(t, sizeof(t), "Latency histogram\n%s", line2);
-		rlr_gnuplot_string(script, t);
+		wrapped(script, t);
 	} else {
 		char t[1280];
 		bool one_machine = nfiles == 1 && !f->merged;
@@ -122,7 +168,7 @@ static void title(FILE *script, struct rlr_plotfile *f, int nfiles)
 			 strchr(kernels, ',') || strstr(kernels, " kernels") ? "s" : "", kernels,
 			 one_machine && f->preemption[0] ? ", " : "",
 			 one_machine ? f->preemption : "", line2);
-		rlr_gnuplot_string(script, t);
+		wrapped(script, t);
 	}
 	fputc('\n', script);
 }
@@ -178,6 +224,19 @@ static void key(char *dst, size_t size, const struct rlr_plotfile *f, int nfiles
 		snprintf(dst + len, size - len, ", %" PRIu64 " beyond the histogram", c->overflow);
 }
 
+/* The largest count drawn (a bin, or a max's dot at 1). */
+static uint64_t top_count(const struct rlr_plotfile *f, int nfiles)
+{
+	uint64_t top = 1;
+
+	for (int i = 0; i < nfiles; i++)
+		for (int k = 0; k < f[i].ncurves; k++)
+			for (size_t b = 0; b < f[i].curve[k].nbins; b++)
+				if (f[i].curve[k].bin[b].count > top)
+					top = f[i].curve[k].bin[b].count;
+	return top;
+}
+
 static void script(FILE *s, struct rlr_plotfile *f, int nfiles, bool svg)
 {
 	int color = 0, ncurves = 0;
@@ -195,8 +254,14 @@ static void script(FILE *s, struct rlr_plotfile *f, int nfiles, bool svg)
 		      "}\n", s);
 	title(s, f, nfiles);
 	fprintf(s, "set xlabel \"Latency (%s)\"\n", f->ns ? "ns" : "us");
-	fputs("set ylabel \"Number of samples\"\n"
-	      "set logscale y\nset yrange [0.8:*]\nset xrange [0:*]\n"
+	/*
+	 * Autoscaled, the y axis of counts all below 10 (every sample beyond a
+	 * 2.4 histogram: only the max's dot at 1) spans less than a decade and
+	 * gets no tick labels: it spans at least 1..10.
+	 */
+	fprintf(s, "set ylabel \"Number of samples\"\nset logscale y\nset yrange [0.8:%s]\n",
+		top_count(f, nfiles) < 10 ? "10" : "*");
+	fputs("set xrange [0:*]\n"
 	      "set clip one\nunset clip two\nset grid\nset style data lines\n", s);
 	/* Many threads: a key beside the plot, in small type, keeps the curves clear. */
 	fputs(ncurves > RLR_KEY_INSIDE_MAX ? "set key outside right top font \",8\"\n"

@@ -4,7 +4,7 @@
 # cyclictest and signaltest, which take a CPU set: the pair tools refuse
 # it), files after --json and --records; rt-latency-report its command,
 # then any file (compare and merge also read -h text; plot: an image after
-# -o), and its options.
+# -o), and its options (--help of every command).
 . "$top_srcdir/tests/cli/lib.sh"
 need_cmd bash
 bc=/usr/share/bash-completion/bash_completion
@@ -69,6 +69,8 @@ compare_exact "$OUT" "$WORK/files.want"
 compare_exact "$OUT" "$WORK/files.want"
 (cd "$WORK" && complete_report rt-latency-report merge res) | sort >"$OUT"
 compare_exact "$OUT" "$WORK/files.want"
+complete_report rt-latency-report compare --h >"$OUT"
+expect_text "$OUT" "--help"
 complete_report rt-latency-report pl >"$OUT"
 expect_text "$OUT" "plot"
 (cd "$WORK" && complete_report rt-latency-report plot res) >"$OUT"

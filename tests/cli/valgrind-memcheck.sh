@@ -63,7 +63,10 @@ vg 0 ptsematest -q -p 80 -t 2 -l 100 --json="$WORK/pt.json"
 vg 2 ptsematest -t abc
 vg 0 rt-latency-report compare "$WORK/c.json" "$WORK/c.json"
 vg 0 rt-latency-report compare "$WORK/h.txt" "$WORK/c.json"
-vg 0 rt-latency-report merge "$WORK/c.json" "$WORK/c.json" -o "$WORK/m.json"
+# Another run to merge with (one run twice is refused): another start time.
+sed 's/"start_time": "[^"]*"/"start_time": "Tue, 14 Nov 2023 22:13:20 +0000"/' "$WORK/c.json" >"$WORK/c2.json"
+vg 0 rt-latency-report merge "$WORK/c.json" "$WORK/c2.json" -o "$WORK/m.json"
+vg 2 rt-latency-report merge "$WORK/c.json" "$WORK/c.json" -o "$WORK/m1.json"
 vg 2 rt-latency-report merge "$WORK/c.json" "$WORK/pt.json" -o "$WORK/m2.json"
 if command -v gnuplot >/dev/null 2>&1; then
 	vg 0 rt-latency-report plot "$WORK/c.json" "$WORK/h.txt" "$WORK/m.json" -o "$WORK/p.svg"

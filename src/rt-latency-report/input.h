@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * One input of rt-latency-report read once, whole, into memory (so a FIFO
+ * or <(...) works), bounded in size, and parsed from there: the one entry
+ * point every command reads its files through.
+ */
+#ifndef RLR_INPUT_H
+#define RLR_INPUT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+struct json_object;
+
+/* The most an input may hold: a day's result is a few MiB. */
+#define RLR_INPUT_MAX_BYTES ((size_t)256 << 20)
+
+struct rlr_input {
+	const char *path;
+	char *data;               /* the bytes, with a NUL after them */
+	size_t len;
+	struct json_object *doc;  /* the parsed JSON; NULL: histogram text */
+	bool regular;             /* a regular file: dev and ino name it */
+	dev_t dev;
+	ino_t ino;
+};
+
+/*
+ * Read path once and parse it: 0, or 1 after a one-line error (cannot be
+ * read, larger than RLR_INPUT_MAX_BYTES, begins like JSON but is not).
+ */
+int rlr_input_load(struct rlr_input *in, const char *path);
+void rlr_input_free(struct rlr_input *in);
+
+/*
+ * The bytes of one input (path names it in errors) parsed: 0 with *doc the
+ * JSON document, or NULL when they are not JSON (the histogram text, read
+ * from the same bytes); 1 after a one-line error. Readers of other formats
+ * hook in here.
+ */
+int rlr_input_parse(const char *path, const char *data, size_t len, struct json_object **doc);
+
+/* Length of the valid UTF-8 sequence at s (NUL-terminated), or 0. */
+size_t rlr_utf8_len(const unsigned char *s);
+
+#endif
