@@ -329,6 +329,18 @@ bool rt_pair_done(const struct rt_pair *p, int k)
 	return atomic_load(&p->w->slot[k].done);
 }
 
+void rt_pair_fail(struct rt_pair *p, int k, int err, const char *what)
+{
+	struct rt_pair_part *pt = &p->parts[k];
+
+	if (!pt->error) {
+		pt->error = -err;
+		pt->error_what = what;
+		pt->error_in_run = true;
+	}
+	rt_workers_request_stop(p->w);
+}
+
 int rt_pair_break(const struct rt_pair *p, int64_t *value)
 {
 	return rt_workers_break(p->w, value);

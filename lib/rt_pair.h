@@ -36,7 +36,11 @@ struct rt_pair;
 struct rt_pair_mech {
 	/* In the participant, before the start gate (e.g. block its signal). */
 	int (*participant_init)(struct rt_pair *p, int k);
-	/* Block until the token reaches k; return early when woken for stop. */
+	/*
+	 * Block until the token reaches k; return early when woken for stop.
+	 * wait and pass report a failure that no retry mends (the object is
+	 * gone) with rt_pair_fail and return.
+	 */
 	void (*wait)(struct rt_pair *p, int k);
 	/* Hand the token from `from` to `to`. */
 	void (*pass)(struct rt_pair *p, int from, int to);
@@ -64,8 +68,9 @@ struct rt_pair_part {
 	_Alignas(RT_CACHELINE) _Atomic pid_t tid; /* kernel thread id, 0 before start */
 	pid_t tgid;                 /* its process */
 	_Atomic int cur_cpu;        /* CPU of the last wakeup, -1 before */
-	int error;                  /* errno of a failed setup, 0 = fine */
-	const char *error_what;
+	int error;                  /* errno of a failed setup or hand-over, 0 = fine */
+	const char *error_what;     /* the call that failed (a string literal) */
+	bool error_in_run;          /* the hand-over failed (rt_pair_fail), not the setup */
 	int ran_policy;             /* read back after set-up, -1 = never started */
 	_Atomic uint64_t sends;     /* tokens passed on */
 	struct rt_pubstats latency; /* us */
@@ -120,6 +125,14 @@ bool rt_pair_finished(struct rt_pair *p);
 
 /* Participant k has left its loop. */
 bool rt_pair_done(const struct rt_pair *p, int k);
+
+/*
+ * From the mechanism's wait or pass in participant k: the hand-over failed
+ * for good with err (-errno) in `what` (a string literal). Sets the
+ * participant's error (the first one stays) and stops the run: the
+ * participant leaves its loop when wait or pass returns.
+ */
+void rt_pair_fail(struct rt_pair *p, int k, int err, const char *what);
 
 /* Index of the participant that broke the limit, or -1; its latency. */
 int rt_pair_break(const struct rt_pair *p, int64_t *value);

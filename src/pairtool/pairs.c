@@ -394,6 +394,26 @@ static int series_part(void *tool, int i)
 	return 2 * i;
 }
 
+/*
+ * Participant k's hand-over failed during the run: one line, unless an
+ * earlier participant said the same (a removed object fails them all).
+ */
+static void say_run_error(const struct pairs_run *r, int k)
+{
+	const struct rt_pair_part *pt = rt_pair_part(r->p, k);
+
+	for (int i = 0; i < k; i++) {
+		const struct rt_pair_part *o = rt_pair_part(r->p, i);
+
+		if (o->error_in_run && o->error == pt->error && o->error_what == pt->error_what)
+			return;
+	}
+	if (r->cfg->tool->run_error)
+		r->cfg->tool->run_error(r->mech_data, pt->error, pt->error_what);
+	else
+		rt_prog_error_errno(pt->error, "%s failed during the run", pt->error_what);
+}
+
 static int report(void *tool)
 {
 	struct pairs_run *r = tool;
@@ -409,10 +429,13 @@ static int report(void *tool)
 	for (int k = 0; k < rt_pair_count(r->p); k++) {
 		struct rt_pair_part *pt = rt_pair_part(r->p, k);
 
-		if (pt->error) {
+		if (!pt->error)
+			continue;
+		rc = RT_EXIT_FAILURE;
+		if (pt->error_in_run)
+			say_run_error(r, k);
+		else
 			rt_prog_error_errno(pt->error, "#%d: %s failed", k, pt->error_what);
-			rc = RT_EXIT_FAILURE;
-		}
 	}
 	return rc;
 }

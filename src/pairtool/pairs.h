@@ -52,6 +52,12 @@ struct pairs_tool {
 	void (*mech_teardown)(void *data, int participants);
 	/* Optional: the receiver's timeouts of pair i ("TO n", "timeoutcount"). */
 	uint64_t (*timeouts)(void *mech_data, int pair);
+	/*
+	 * Optional: the one line on stderr saying that the hand-over failed for
+	 * good during the run (err: errno, what: the call, see rt_pair_fail).
+	 * Without it: "<what> failed during the run: <strerror>".
+	 */
+	void (*run_error)(void *mech_data, int err, const char *what);
 };
 
 struct pairs_config {

@@ -56,6 +56,7 @@ struct pmq {
 	_Atomic uint64_t *timeouts; /* of participant k's timed waits */
 };
 
+/* A failure other than EINTR (and ETIMEDOUT with -T) ends the run. */
 static void pmq_wait(struct rt_pair *p, int k)
 {
 	struct pmq *m = rt_pair_mech_data(p);
@@ -64,8 +65,11 @@ static void pmq_wait(struct rt_pair *p, int k)
 
 	/* Receivers are the even participants; only they wait with -T. */
 	if (!m->timeout_s || k % 2) {
-		while (mq_receive(m->q[k], buf, sizeof(buf), NULL) < 0 && errno == EINTR)
-			;
+		while (mq_receive(m->q[k], buf, sizeof(buf), NULL) < 0)
+			if (errno != EINTR) {
+				rt_pair_fail(p, k, -errno, "mq_receive");
+				return;
+			}
 		return;
 	}
 	for (;;) {
@@ -75,8 +79,10 @@ static void pmq_wait(struct rt_pair *p, int k)
 			return;
 		if (errno == ETIMEDOUT)
 			atomic_fetch_add_explicit(&m->timeouts[k], 1, memory_order_relaxed);
-		else if (errno != EINTR)
+		else if (errno != EINTR) {
+			rt_pair_fail(p, k, -errno, "mq_timedreceive");
 			return;
+		}
 	}
 }
 
@@ -84,9 +90,11 @@ static void pmq_pass(struct rt_pair *p, int from, int to)
 {
 	struct pmq *m = rt_pair_mech_data(p);
 
-	(void)from;
-	while (mq_send(m->q[to], "t", 1, 0) < 0 && errno == EINTR)
-		;
+	while (mq_send(m->q[to], "t", 1, 0) < 0)
+		if (errno != EINTR) {
+			rt_pair_fail(p, from, -errno, "mq_send");
+			return;
+		}
 }
 
 /* Never blocks: a full queue already holds what wakes the waiter. */

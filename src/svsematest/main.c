@@ -23,12 +23,14 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/ipc.h>
 #include <sys/sem.h>
 #include <unistd.h>
 
 #include "rt_owner.h"
 #include "rt_pair.h"
+#include "rt_prog.h"
 #include "pairs.h"
 
 /*
@@ -48,30 +50,64 @@ struct svsem {
 	int semid;
 };
 
-/* Interrupted by a signal: again (stop wakes a waiter by giving, not by a signal). */
-static void sem_step(const struct svsem *s, int k, short delta)
+/*
+ * Interrupted by a signal: again (stop wakes a waiter by giving, not by a
+ * signal). Any other failure is for good, in practice the set removed
+ * under the run (ipcrm, a cleaner): a waiter sees EIDRM, a giver EINVAL,
+ * said as EIDRM once IPC_STAT confirms the set is gone. 0 or -errno.
+ */
+static int sem_step(const struct svsem *s, int k, short delta)
 {
 	struct sembuf op = { .sem_num = (unsigned short)k, .sem_op = delta, .sem_flg = 0 };
+	struct semid_ds ds;
+	int err;
 
-	while (semop(s->semid, &op, 1) < 0 && errno == EINTR)
-		;
+	while (semop(s->semid, &op, 1) < 0) {
+		if (errno == EINTR)
+			continue;
+		err = errno;
+		if (err == EINVAL && semctl(s->semid, 0, IPC_STAT, &ds) < 0 &&
+		    (errno == EINVAL || errno == EIDRM))
+			err = EIDRM;
+		return -err;
+	}
+	return 0;
 }
 
-/* Returns with the token, or when the set is gone. */
+/* Returns with the token, or when the run stops or the set is gone. */
 static void svsem_wait(struct rt_pair *p, int k)
 {
-	sem_step(rt_pair_mech_data(p), k, -1);
+	int err = sem_step(rt_pair_mech_data(p), k, -1);
+
+	if (err)
+		rt_pair_fail(p, k, err, "semop");
 }
 
 static void svsem_pass(struct rt_pair *p, int from, int to)
 {
-	(void)from;
-	sem_step(rt_pair_mech_data(p), to, 1);
+	int err = sem_step(rt_pair_mech_data(p), to, 1);
+
+	if (err)
+		rt_pair_fail(p, from, err, "semop");
 }
 
+/* At the stop: a set that is gone has no waiter left to wake. */
 static void svsem_wake(struct rt_pair *p, int k)
 {
-	sem_step(rt_pair_mech_data(p), k, 1);
+	(void)sem_step(rt_pair_mech_data(p), k, 1);
+}
+
+/* The set removed under the run, or another lasting semop failure. */
+static void svsem_run_error(void *data, int err, const char *what)
+{
+	const struct svsem *s = data;
+
+	if (err == EIDRM)
+		rt_prog_error("the semaphore set %d was removed during the run (%s)", s->semid,
+			      strerror(err));
+	else
+		rt_prog_error_errno(err, "%s on semaphore set %d failed during the run", what,
+				    s->semid);
 }
 
 /*
@@ -185,6 +221,7 @@ static const struct pairs_tool svsematest = {
 	.mech = &svsem_mech,
 	.mech_setup = svsem_new,
 	.mech_teardown = svsem_free,
+	.run_error = svsem_run_error,
 };
 
 int main(int argc, char *argv[])
