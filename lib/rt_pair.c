@@ -123,12 +123,12 @@ int rt_pair_create(struct rt_pair **out, const struct rt_pair_config *cfg)
 
 		pt->role.cpu = -1;
 		atomic_store(&pt->cur_cpu, -1);
-		pt->ran_policy = -1;
-		rt_pubstats_init(&pt->latency);
-		if (cfg->loghist)
-			pt->loghist = (struct rt_loghist *)((char *)p->map + hists_at) + k;
-		if (cfg->windows)
-			pt->window = (struct rt_window *)((char *)p->map + windows_at) + k;
+		rt_worker_state_init(&pt->ws);
+		rt_worker_state_place(&pt->ws,
+				      cfg->loghist ? (struct rt_loghist *)((char *)p->map + hists_at) + k
+						   : NULL,
+				      cfg->windows ? (struct rt_window *)((char *)p->map + windows_at) + k
+						   : NULL);
 	}
 	*out = p;
 	return 0;
@@ -139,7 +139,7 @@ void rt_pair_destroy(struct rt_pair *p)
 	if (!p)
 		return;
 	for (int k = 0; k < p->n; k++)
-		rt_ring_free(&p->parts[k].samples);
+		rt_worker_state_free(&p->parts[k].ws);
 	rt_workers_destroy(p->w);
 	munmap(p->map, p->map_bytes);
 	free(p);
@@ -160,7 +160,7 @@ static int apply_role(struct rt_pair_part *pt)
 	int err = rt_sched_set(0, pt->role.policy, pt->role.prio);
 
 	if (err) {
-		pt->error_what = "sched_setscheduler";
+		pt->ws.error_what = "sched_setscheduler";
 		return err;
 	}
 	if (pt->role.cpu >= 0) {
@@ -169,7 +169,7 @@ static int apply_role(struct rt_pair_part *pt)
 		CPU_ZERO(&set);
 		CPU_SET(pt->role.cpu, &set);
 		if (sched_setaffinity(0, sizeof(set), &set) < 0) {
-			pt->error_what = "sched_setaffinity";
+			pt->ws.error_what = "sched_setaffinity";
 			return -errno;
 		}
 	}
@@ -187,28 +187,33 @@ static void participant(struct rt_pair *p, int k)
 	int64_t warm_end;
 	int err = 0;
 
-	atomic_store(&pt->tid, rt_sched_gettid());
+	atomic_store(&pt->ws.tid, rt_sched_gettid());
 	pt->tgid = getpid();
 	/* A forked participant has none of its parent's memory locks. */
 	if (cfg->processes && cfg->lock_memory && (err = rt_mem_lock_all()))
-		pt->error_what = "mlockall";
+		pt->ws.error_what = "mlockall";
 	if (!err)
 		err = apply_role(pt);
 	if (!err)
-		pt->ran_policy = rt_sched_policy_in_force();
+		pt->ws.ran_policy = rt_sched_policy_in_force();
 	if (!err && cfg->mech->participant_init)
 		err = cfg->mech->participant_init(p, k);
-	/* After pinning: the ring lives on this participant's node. */
-	if (!err && cfg->verbose && (err = rt_ring_init(&pt->samples, cfg->ring_samples)))
-		pt->error_what = "allocating the sample ring";
-	if (!err && pt->loghist && pt->role.records)
-		rt_loghist_init(pt->loghist); /* first touch: on this participant's node */
-	if (!err && pt->window && pt->role.records)
-		rt_window_init(pt->window);
+	/* After pinning: the ring, and the pages of the lossless histogram and
+	 * window that only this participant touches, on its node. Only the ring
+	 * is allocated: the rest is in the shared mapping, so cannot fail. */
+	if (!err) {
+		const struct rt_worker_buffers b = {
+			.ring_samples = cfg->verbose ? cfg->ring_samples : 0,
+			.loghist = pt->ws.loghist && pt->role.records,
+			.window = pt->ws.window && pt->role.records,
+		};
+
+		if ((err = rt_worker_state_alloc(&pt->ws, &b)))
+			pt->ws.error_what = "allocating the sample ring";
+	}
 	if (err) {
-		pt->error = -err;
-		if (!pt->error_what)
-			pt->error_what = "participant setup";
+		rt_worker_state_fail(&pt->ws, -err,
+				     pt->ws.error_what ? pt->ws.error_what : "participant setup");
 		rt_workers_request_stop(p->w);
 	}
 	rt_mem_prefault_stack(RT_WORKER_STACK_PREFAULT_BYTES);
@@ -233,19 +238,15 @@ static void participant(struct rt_pair *p, int k)
 				int64_t us = (rt_time_to_ns(&now) -
 					      atomic_load_explicit(&pt->sent_ns, memory_order_acquire)) / 1000;
 
-				rt_pubstats_add(&pt->latency, us);
-				if (pt->loghist)
-					rt_loghist_add(pt->loghist, us);
-				if (pt->window)
-					rt_window_add(pt->window, us, 0);
+				rt_worker_state_add(&pt->ws, us, pt->ws.stats.stats.count, 0);
 				if (cfg->verbose)
-					rt_ring_push(&pt->samples, pt->latency.stats.count - 1, us);
+					rt_ring_push(&pt->ws.ring, pt->ws.stats.stats.count - 1, us);
 				if (cfg->break_us && us > cfg->break_us) {
 					hit_break(p, k, us);
 					break;
 				}
 				if (pos == cfg->counter && cfg->loops &&
-				    pt->latency.stats.count >= cfg->loops) {
+				    pt->ws.stats.stats.count >= cfg->loops) {
 					atomic_store(&p->ring_done[ring], 1);
 					cfg->mech->pass(p, k, next);
 					break;
@@ -333,9 +334,9 @@ void rt_pair_fail(struct rt_pair *p, int k, int err, const char *what)
 {
 	struct rt_pair_part *pt = &p->parts[k];
 
-	if (!pt->error) {
-		pt->error = -err;
-		pt->error_what = what;
+	if (!pt->ws.error) {
+		pt->ws.error = -err;
+		pt->ws.error_what = what;
 		pt->error_in_run = true;
 	}
 	rt_workers_request_stop(p->w);

@@ -19,13 +19,10 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#include "rt_loghist.h"
-#include "rt_pubstats.h"
-#include "rt_ring.h"
 #include "rt_mem.h"
 #include "rt_trace.h"
-#include "rt_window.h"
 #include "rt_worker.h"
+#include "rt_worker_state.h"
 
 struct rt_pair;
 
@@ -64,19 +61,14 @@ struct rt_pair_role {
  */
 struct rt_pair_part {
 	struct rt_pair_role role;
-	/* the participant's own */
-	_Alignas(RT_CACHELINE) _Atomic pid_t tid; /* kernel thread id, 0 before start */
+	/* the participant's own: latency in us; the lossless histogram and
+	 * the window are in the shared mapping; the ring only with verbose
+	 * (threads only); no 2.4 histogram */
+	_Alignas(RT_CACHELINE) struct rt_worker_state ws;
 	pid_t tgid;                 /* its process */
 	_Atomic int cur_cpu;        /* CPU of the last wakeup, -1 before */
-	int error;                  /* errno of a failed setup or hand-over, 0 = fine */
-	const char *error_what;     /* the call that failed (a string literal) */
-	bool error_in_run;          /* the hand-over failed (rt_pair_fail), not the setup */
-	int ran_policy;             /* read back after set-up, -1 = never started */
+	bool error_in_run;          /* ws.error came from the hand-over (rt_pair_fail), not the setup */
 	_Atomic uint64_t sends;     /* tokens passed on */
-	struct rt_pubstats latency; /* us */
-	struct rt_loghist *loghist; /* lossless histogram (shared memory), NULL when off */
-	struct rt_window *window;   /* --records window (shared memory), NULL when off */
-	struct rt_ring samples;     /* with verbose: every latency (threads only) */
 	/* set by the predecessor before passing */
 	_Alignas(RT_CACHELINE) _Atomic int64_t sent_ns;
 };

@@ -40,7 +40,7 @@ static void signal_wait(struct rt_pair *p, int k)
 static void send_to(struct rt_pair *p, int to)
 {
 	struct rt_pair_part *pt = rt_pair_part(p, to);
-	pid_t tid = atomic_load(&pt->tid);
+	pid_t tid = atomic_load(&pt->ws.tid);
 
 	if (tid > 0)
 		syscall(SYS_tgkill, pt->tgid, tid, RT_PAIR_SIGNAL);

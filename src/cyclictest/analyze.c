@@ -143,7 +143,7 @@ static void explain(struct ct_analysis *a, struct ct_run *run, const struct ct_t
 		    const struct ct_spike_note *n)
 {
 	struct rt_spike_query q = {
-		.cpu = n->cpu, .tid = (int)atomic_load(&t->tid), .value = n->value,
+		.cpu = n->cpu, .tid = (int)atomic_load(&t->ws.tid), .value = n->value,
 		.due_ns = n->due_ns + run->trace_offset_ns,
 		.woke_ns = n->woke_ns + run->trace_offset_ns,
 		.rt_runtime_us = a->rt_runtime_us, .rt_period_us = a->rt_period_us,
@@ -195,7 +195,7 @@ static void note_policies(struct ct_analysis *a, struct ct_run *run, const struc
 		if (pid <= 0 || (!rt && ev[i].type != RT_EV_EXEC))
 			continue;
 		for (int k = 0; k < run->nthreads && !ours; k++)
-			ours = pid == (int)atomic_load(&run->threads[k].tid);
+			ours = pid == (int)atomic_load(&run->threads[k].ws.tid);
 		if (ours || cached_policy(a, pid) >= 0)
 			continue;
 		policy = sched_getscheduler(pid);
@@ -325,7 +325,7 @@ void cyclictest_analyze_json(const struct ct_analysis *a, const struct ct_run *r
 
 int cyclictest_self_check_filter(struct ct_run *run)
 {
-	int err = rt_tracer_filter_pid(run->tracer, (int)atomic_load(&run->threads[0].tid));
+	int err = rt_tracer_filter_pid(run->tracer, (int)atomic_load(&run->threads[0].ws.tid));
 
 	if (err)
 		rt_prog_error_errno(-err, "--self-check: cannot filter the trace");
@@ -342,17 +342,17 @@ int cyclictest_self_check(struct ct_analysis *a, struct ct_run *run)
 	size_t n = 0, ns = 0;
 	int err;
 
-	s = calloc((size_t)t->pub.stats.count + 1, sizeof(*s));
+	s = calloc((size_t)t->ws.stats.stats.count + 1, sizeof(*s));
 	if (!s)
 		return RT_EXIT_FAILURE;
-	while (ns <= t->pub.stats.count && rt_ring_pop(&t->ring, &rs))
+	while (ns <= t->ws.stats.stats.count && rt_ring_pop(&t->ws.ring, &rs))
 		s[ns++] = (struct rt_selfcheck_sample){ (int64_t)rs.cycle + run->trace_offset_ns,
 						       rs.value + run->trace_offset_ns };
 	rt_tracer_stop(run->tracer);
 	err = ns ? rt_tracer_read(run->tracer, s[0].due_ns - SELF_CHECK_BEFORE_NS,
 				  s[ns - 1].woke_ns + WINDOW_AFTER_NS, &ev, &n, NULL) : 0;
 	if (!err)
-		err = rt_selfcheck_compare(ev, n, (int)atomic_load(&t->tid), s, ns, &a->result);
+		err = rt_selfcheck_compare(ev, n, (int)atomic_load(&t->ws.tid), s, ns, &a->result);
 	/* --analyze too: its spikes are explained from the same events */
 	if (!err && a->active && rt_spike_history_add(&a->hist, ev, n) < 0)
 		rt_spike_history_free(&a->hist);

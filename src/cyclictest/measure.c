@@ -62,7 +62,7 @@ static void hit_break(struct ct_thread *t, int64_t value, int64_t diff_ns)
 
 	if (!rt_workers_claim_break(run->workers, t->index, value))
 		return;
-	run->break_tid = atomic_load(&t->tid);
+	run->break_tid = atomic_load(&t->ws.tid);
 	if (t->cfg->tracemark) {
 		snprintf(msg, sizeof(msg), "hit latency threshold (%" PRId64 " > %" PRId64 ")\n",
 			 diff_ns / 1000, t->cfg->breaktrace_us);
@@ -102,19 +102,13 @@ static void record(struct ct_thread *t, const struct timespec *now, int64_t diff
 {
 	const struct cyclictest_config *cfg = t->cfg;
 	int64_t value = cfg->nsecs ? diff_ns : diff_ns / 1000;
-	uint64_t cycle = t->pub.stats.count;
+	uint64_t cycle = t->ws.stats.stats.count;
 
-	rt_pubstats_add(&t->pub, value);
-	if (cfg->hist_buckets)
-		rt_hist_add(&t->hist, value, cycle);
-	if (t->loghist)
-		rt_loghist_add(t->loghist, value);
-	if (t->window)
-		rt_window_add(t->window, value, t->overruns);
+	rt_worker_state_add(&t->ws, value, cycle, t->overruns);
 	if (cfg->verbose)
-		rt_ring_push(&t->ring, cycle, value);
+		rt_ring_push(&t->ws.ring, cycle, value);
 	else if (cfg->self_check) /* the expiry and the wakeup, for the main thread */
-		rt_ring_push(&t->ring, (uint64_t)(rt_time_to_ns(now) - diff_ns), rt_time_to_ns(now));
+		rt_ring_push(&t->ws.ring, (uint64_t)(rt_time_to_ns(now) - diff_ns), rt_time_to_ns(now));
 	if (cfg->spike_us && diff_ns > cfg->spike_us * 1000) {
 		if (t->spike_count < t->spike_cap)
 			t->spikes[t->spike_count] = (struct ct_spike){
@@ -194,8 +188,8 @@ static void loop_sleep(struct ct_thread *t)
 		if (ret == EINTR)
 			break;
 		if (ret) {
-			t->error = ret;
-			t->error_what = "clock_nanosleep";
+			t->ws.error = ret;
+			t->ws.error_what = "clock_nanosleep";
 			break;
 		}
 		clock_gettime(cfg->clock, &now);
@@ -203,7 +197,7 @@ static void loop_sleep(struct ct_thread *t)
 		warm = warming_up(t, &next);
 		if (!warm)
 			record(t, &now, diff_ns);
-		if ((cfg->loops && t->pub.stats.count >= cfg->loops) || duration_over(t, &now))
+		if ((cfg->loops && t->ws.stats.stats.count >= cfg->loops) || duration_over(t, &now))
 			break;
 		if (relative) {
 			/* No grid to skip on: a whole interval late is a missed period. */
@@ -239,17 +233,17 @@ static void loop_posix_timer(struct ct_thread *t)
 	sigaddset(&set, RT_SIGNAL_TIMER);
 	sev.sigev_notify = SIGEV_THREAD_ID;
 	sev.sigev_signo = RT_SIGNAL_TIMER;
-	sev._sigev_un._tid = atomic_load(&t->tid);
+	sev._sigev_un._tid = atomic_load(&t->ws.tid);
 	if (timer_create(cfg->clock, &sev, &timer) < 0) {
-		t->error = errno;
-		t->error_what = "timer_create";
+		t->ws.error = errno;
+		t->ws.error_what = "timer_create";
 		return;
 	}
 	its.it_value = next;
 	its.it_interval = rt_time_from_ns(t->interval_ns);
 	if (timer_settime(timer, TIMER_ABSTIME, &its, NULL) < 0) {
-		t->error = errno;
-		t->error_what = "timer_settime";
+		t->ws.error = errno;
+		t->ws.error_what = "timer_settime";
 		timer_delete(timer);
 		return;
 	}
@@ -260,7 +254,7 @@ static void loop_posix_timer(struct ct_thread *t)
 		bool warm = warming_up(t, &next);
 		if (!warm)
 			record(t, &now, rt_time_diff_ns(&now, &next));
-		if ((cfg->loops && t->pub.stats.count >= cfg->loops) || duration_over(t, &now))
+		if ((cfg->loops && t->ws.stats.stats.count >= cfg->loops) || duration_over(t, &now))
 			break;
 		int overrun = timer_getoverrun(timer);
 		if (overrun > 0 && !warm)
@@ -277,25 +271,16 @@ static void loop_posix_timer(struct ct_thread *t)
 static int alloc_buffers(struct ct_thread *t)
 {
 	const struct cyclictest_config *cfg = t->cfg;
+	const struct rt_worker_buffers b = {
+		.hist_buckets = (size_t)cfg->hist_buckets,
+		.ring_samples = cfg->verbose || cfg->self_check ? t->ring_cap : 0,
+		.loghist = rt_cli_results_need_hist(&cfg->results, cfg->json),
+		.window = cfg->results.records,
+	};
 	int err;
 
-	if (cfg->hist_buckets &&
-	    (err = rt_hist_init(&t->hist, (size_t)cfg->hist_buckets, (size_t)cfg->hist_buckets)))
+	if ((err = rt_worker_state_alloc(&t->ws, &b)))
 		return err;
-	if ((cfg->verbose || cfg->self_check) && (err = rt_ring_init(&t->ring, t->ring_cap)))
-		return err;
-	if (rt_cli_results_need_hist(&cfg->results, cfg->json)) {
-		t->loghist = rt_mem_alloc_pages(sizeof(*t->loghist));
-		if (!t->loghist)
-			return -ENOMEM;
-		rt_loghist_init(t->loghist); /* first touch: every page, on this node */
-	}
-	if (cfg->results.records) {
-		t->window = rt_mem_alloc_pages(sizeof(*t->window));
-		if (!t->window)
-			return -ENOMEM;
-		rt_window_init(t->window);
-	}
 	if (cfg->spike_us) {
 		t->spike_cap = (uint64_t)cfg->spike_nodes;
 		t->spikes = calloc((size_t)t->spike_cap, sizeof(*t->spikes));
@@ -308,8 +293,7 @@ static int alloc_buffers(struct ct_thread *t)
 
 static void fail(struct ct_thread *t, int err, const char *what)
 {
-	t->error = err;
-	t->error_what = what;
+	rt_worker_state_fail(&t->ws, err, what);
 	rt_workers_request_stop(t->run->workers);
 }
 
@@ -319,12 +303,12 @@ void *cyclictest_measure(void *arg)
 	struct ct_run *run = t->run;
 	int err;
 
-	atomic_store(&t->tid, rt_sched_gettid());
+	atomic_store(&t->ws.tid, rt_sched_gettid());
 	/* pthread attributes know only other/fifo/rr: batch and idle are set here. */
 	if ((t->policy == SCHED_BATCH || t->policy == SCHED_IDLE) &&
 	    (err = rt_sched_set(0, t->policy, 0)))
 		fail(t, -err, "sched_setscheduler");
-	t->ran_policy = rt_sched_policy_in_force();
+	t->ws.ran_policy = rt_sched_policy_in_force();
 	if (t->cfg->timer == CT_TIMER_POSIX) {
 		/* The timer signal is taken with sigwait, never by a handler. */
 		sigset_t set;
@@ -333,7 +317,7 @@ void *cyclictest_measure(void *arg)
 		sigaddset(&set, RT_SIGNAL_TIMER);
 		pthread_sigmask(SIG_BLOCK, &set, NULL);
 	}
-	if (!t->error && (err = alloc_buffers(t)))
+	if (!t->ws.error && (err = alloc_buffers(t)))
 		fail(t, -err, "allocating the measurement buffers");
 	rt_mem_prefault_stack(RT_WORKER_STACK_PREFAULT_BYTES);
 	rt_workers_arrive(run->workers);

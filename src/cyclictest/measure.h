@@ -15,14 +15,10 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#include "rt_hist.h"
-#include "rt_loghist.h"
-#include "rt_pubstats.h"
-#include "rt_ring.h"
 #include "rt_stats.h"
 #include "rt_trace.h"
-#include "rt_window.h"
 #include "rt_worker.h"
+#include "rt_worker_state.h"
 
 #include "options.h"
 
@@ -65,23 +61,15 @@ struct ct_thread {
 	const struct cyclictest_config *cfg;
 	struct ct_run *run;
 
-	/* the measuring thread's own; main reads pub and ring while it runs,
-	 * the rest after the join. Allocated by the thread itself. */
-	_Alignas(RT_CACHELINE) struct rt_pubstats pub;
-	_Atomic pid_t tid;
-	struct rt_hist hist;
-	struct rt_loghist *loghist; /* lossless histogram, NULL when not asked for */
-	struct rt_window *window;   /* --records: the open window, NULL without */
+	/* the measuring thread's own; main reads ws.stats and ws.ring while it
+	 * runs, the rest after the join. Allocated by the thread itself. */
+	_Alignas(RT_CACHELINE) struct rt_worker_state ws;
 	uint64_t overruns;    /* periods missed by waking a whole interval late */
 	struct timespec warm_end; /* --warmup: this thread's samples due by it are dropped */
 	struct ct_spike_note note;
 	struct ct_spike *spikes;
 	uint64_t spike_cap;
 	uint64_t spike_count; /* all spikes seen, may exceed spike_cap */
-	int error;            /* errno of a failed call, 0 = fine */
-	const char *error_what;
-	int ran_policy;       /* read back after set-up, -1 = never started */
-	struct rt_ring ring;  /* -v samples; head and tail on lines of their own */
 
 	/* the main thread's own: -o reduction state and SMI counter base */
 	_Alignas(RT_CACHELINE) uint64_t osc_n;

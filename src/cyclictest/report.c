@@ -17,13 +17,13 @@ size_t cyclictest_format_status(char *buf, size_t len, struct ct_thread *t)
 	const struct cyclictest_config *cfg = t->cfg;
 	struct rt_stats s;
 	struct rt_report_line l = {
-		.index = t->index, .tid = (int)atomic_load(&t->tid), .prio = t->prio,
+		.index = t->index, .tid = (int)atomic_load(&t->ws.tid), .prio = t->prio,
 		.interval_us = t->interval_ns / 1000, .stats = &s,
 		.act_avg_width = cfg->nsecs ? 8 : 5,
 	};
 	size_t n;
 
-	rt_pubstats_read(&t->pub, &s);
+	rt_pubstats_read(&t->ws.stats, &s);
 	n = rt_report_status_line(buf, len, &l);
 	if (cfg->smi && n < len)
 		n += (size_t)snprintf(buf + n, len - n, " SMI:%8" PRIu64, t->smi_count);
@@ -107,7 +107,7 @@ void cyclictest_print_samples(FILE *out, struct ct_run *run)
 		struct ct_thread *t = &run->threads[i];
 		int64_t red = t->cfg->oscope;
 
-		while (rt_ring_pop(&t->ring, &s)) {
+		while (rt_ring_pop(&t->ws.ring, &s)) {
 			if (red <= 1) {
 				print_sample(out, i, s.cycle, s.value);
 				continue;
@@ -137,8 +137,8 @@ int cyclictest_print_histogram(FILE *out, struct ct_run *run)
 		return -ENOMEM;
 	}
 	for (int i = 0; i < run->nthreads; i++) {
-		hists[i] = run->threads[i].hist;
-		stats[i] = run->threads[i].pub.stats;
+		hists[i] = run->threads[i].ws.hist;
+		stats[i] = run->threads[i].ws.stats.stats;
 	}
 	set = (struct rt_hist_set){ .n = (size_t)run->nthreads, .hists = hists, .stats = stats,
 				    .flags = run->threads[0].cfg->hist_sum ? RT_HIST_SUM_COLUMN : 0 };
@@ -176,7 +176,7 @@ void cyclictest_print_break(FILE *out, struct ct_run *run)
 		return;
 	fputs("# Thread Ids:", out);
 	for (int i = 0; i < run->nthreads; i++)
-		fprintf(out, " %05d", (int)atomic_load(&run->threads[i].tid));
+		fprintf(out, " %05d", (int)atomic_load(&run->threads[i].ws.tid));
 	fprintf(out, "\n# Break thread: %d\n# Break value: %" PRId64 "\n", (int)run->break_tid,
 		value);
 }
@@ -188,26 +188,24 @@ struct rt_series *cyclictest_series(struct ct_run *run)
 	for (int i = 0; s && i < run->nthreads; i++) {
 		struct ct_thread *t = &run->threads[i];
 
-		if (t->loghist)
-			rt_loghist_seal(t->loghist, t->pub.stats.max);
-		s[i] = (struct rt_series){ t->pub.stats, t->loghist, (int64_t)t->overruns };
+		s[i] = rt_worker_state_seal(&t->ws, (int64_t)t->overruns);
 	}
 	return s;
 }
 
 static void json_thread(struct rt_json *j, const struct ct_thread *t)
 {
-	const struct rt_stats *s = &t->pub.stats;
+	const struct rt_stats *s = &t->ws.stats.stats;
 	char key[24];
 
 	snprintf(key, sizeof(key), "%d", t->index);
 	rt_json_object_begin(j, key);
 	rt_json_object_begin(j, "histogram");
 	if (t->cfg->hist_buckets) {
-		for (size_t b = rt_hist_next_nonempty(&t->hist, 0); b < t->hist.nbuckets;
-		     b = rt_hist_next_nonempty(&t->hist, b + 1)) {
+		for (size_t b = rt_hist_next_nonempty(&t->ws.hist, 0); b < t->ws.hist.nbuckets;
+		     b = rt_hist_next_nonempty(&t->ws.hist, b + 1)) {
 			snprintf(key, sizeof(key), "%zu", b);
-			rt_json_uint(j, key, t->hist.buckets[b]);
+			rt_json_uint(j, key, t->ws.hist.buckets[b]);
 		}
 	}
 	rt_json_object_end(j);
@@ -216,9 +214,9 @@ static void json_thread(struct rt_json *j, const struct ct_thread *t)
 	rt_json_int(j, "node", t->cpu >= 0 ? rt_affinity_node_of_cpu(t->cpu) : -1);
 	/* beyond 2.4 */
 	rt_json_uint(j, "overruns", t->overruns);
-	rt_percentiles_write_json(j, "percentiles", t->loghist);
-	if (t->loghist)
-		rt_loghist_write_json(j, "latency_histogram", t->loghist);
+	rt_percentiles_write_json(j, "percentiles", t->ws.loghist);
+	if (t->ws.loghist)
+		rt_loghist_write_json(j, "latency_histogram", t->ws.loghist);
 	rt_json_object_end(j);
 }
 
@@ -237,7 +235,7 @@ int cyclictest_write_json(FILE *out, struct ct_run *run, const struct rt_report 
 	rt_json_object_begin(&j, "thread");
 	for (int i = 0; i < run->nthreads; i++) {
 		json_thread(&j, &run->threads[i]);
-		rt_report_sched_add(&sched, run->threads[i].ran_policy);
+		rt_report_sched_add(&sched, run->threads[i].ws.ran_policy);
 	}
 	rt_json_object_end(&j);
 	rt_report_json_scheduling(&j, &sched);

@@ -239,14 +239,13 @@ static int alloc_threads(struct ct_ctx *c)
 		t->cfg = cfg;
 		t->run = run;
 		t->policy = cfg->policy;
-		t->ran_policy = -1;
 		t->prio = cyclictest_thread_priority(cfg, i);
 		t->interval_ns = cyclictest_thread_interval_us(cfg, i) * 1000;
 		t->cpu = cfg->affinity ? rt_affinity_cpu_for(&cfg->affinity_cpus, (unsigned)i) : -1;
 		t->ring_cap = RT_RING_VERBOSE_SAMPLES;
 		if (cfg->loops && cfg->loops < t->ring_cap)
 			t->ring_cap = cfg->loops; /* never more than the run takes */
-		rt_pubstats_init(&t->pub);
+		rt_worker_state_init(&t->ws);
 	}
 	return 0;
 }
@@ -256,10 +255,7 @@ static void free_threads(struct ct_run *run)
 {
 	if (run->threads) {
 		for (int i = 0; i < run->nthreads; i++) {
-			rt_hist_free(&run->threads[i].hist);
-			rt_ring_free(&run->threads[i].ring);
-			rt_mem_free_pages(run->threads[i].loghist, sizeof(struct rt_loghist));
-			rt_mem_free_pages(run->threads[i].window, sizeof(struct rt_window));
+			rt_worker_state_free(&run->threads[i].ws);
 			free(run->threads[i].spikes);
 		}
 		free(run->threads);
@@ -369,7 +365,7 @@ static bool any_new_max(struct ct_run *run, int64_t *last_max)
 	for (int i = 0; i < run->nthreads; i++) {
 		struct rt_stats s;
 
-		rt_pubstats_read(&run->threads[i].pub, &s);
+		rt_pubstats_read(&run->threads[i].ws.stats, &s);
 		if (!rt_stats_empty(&s) && s.max > last_max[i]) {
 			last_max[i] = s.max;
 			grew = true;
@@ -405,7 +401,7 @@ static int64_t next_wait(void *ctx, int64_t wait_ns)
 	struct main_state *m = ctx;
 	struct ct_run *run = &m->c->run;
 
-	if (m->c->cfg->verbose && atomic_load(&run->threads[0].ring.head) == 0)
+	if (m->c->cfg->verbose && atomic_load(&run->threads[0].ws.ring.head) == 0)
 		return FIRST_DRAIN_NS;
 	return wait_ns;
 }
@@ -545,15 +541,15 @@ static int report(struct ct_ctx *c)
 		update_smi(run);
 	for (int i = 0; i < run->nthreads; i++) {
 		struct ct_thread *t = &run->threads[i];
-		uint64_t lost = atomic_load(&t->ring.lost);
+		uint64_t lost = atomic_load(&t->ws.ring.lost);
 
-		if (t->error) {
-			rt_prog_error_errno(t->error, "thread %d: %s failed", i, t->error_what);
+		if (t->ws.error) {
+			rt_prog_error_errno(t->ws.error, "thread %d: %s failed", i, t->ws.error_what);
 			rc = RT_EXIT_FAILURE;
 		}
 		if (lost) {
 			rt_prog_error("thread %d: %" PRIu64 " of %" PRIu64 " verbose samples were "
-				      "lost (output too slow)", i, lost, t->pub.stats.count);
+				      "lost (output too slow)", i, lost, t->ws.stats.stats.count);
 			rc = RT_EXIT_FAILURE;
 		}
 	}
@@ -741,7 +737,7 @@ static void start_records(struct ct_ctx *c)
 	};
 
 	for (int i = 0; i < c->run.nthreads; i++)
-		c->windows[i] = c->run.threads[i].window;
+		c->windows[i] = c->run.threads[i].ws.window;
 	/* An error is reported at the end: the run goes on. */
 	rt_records_set_start(&c->records, &run, &c->env);
 }
@@ -784,7 +780,7 @@ int cyclictest_run(const struct cyclictest_config *cfg, const struct rt_report *
 	}
 	if (!rc) {
 		rt_workers_wait_ready(c->run.workers);
-		if (cfg->self_check && !c->run.threads[0].error)
+		if (cfg->self_check && !c->run.threads[0].ws.error)
 			rc = cyclictest_self_check_filter(&c->run);
 	}
 	if (!rc) {

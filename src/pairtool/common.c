@@ -182,7 +182,7 @@ static void start_records(const struct pairtool_common *cfg, const struct rt_rep
 	};
 
 	for (int i = 0; i < res->records.n; i++)
-		res->windows[i] = rt_pair_part(p, ops->series_part(tool, i))->window;
+		res->windows[i] = rt_pair_part(p, ops->series_part(tool, i))->ws.window;
 	/* An error is reported at the end: the run goes on. */
 	rt_records_set_start(&res->records, &run, &res->env);
 }
@@ -222,9 +222,7 @@ static int collect(struct results *res, const struct pairtool_ops *ops, void *to
 	for (int i = 0; i < res->n; i++) {
 		struct rt_pair_part *pt = rt_pair_part(p, ops->series_part(tool, i));
 
-		if (pt->loghist)
-			rt_loghist_seal(pt->loghist, pt->latency.stats.max);
-		res->series[i] = (struct rt_series){ pt->latency.stats, pt->loghist, -1 };
+		res->series[i] = rt_worker_state_seal(&pt->ws, -1);
 	}
 	return 0;
 }

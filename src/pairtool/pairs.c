@@ -277,8 +277,8 @@ static size_t format_block(struct pairs_run *r)
 
 		used += (size_t)snprintf(b + used, r->buflen - used,
 				 "#%d: ID%d, P%d, CPU%d, I%" PRId64 "; #%d: ID%d, P%d, CPU%d, ",
-				 2 * i, (int)atomic_load(&rx->tid), rx->role.prio, part_cpu(rx),
-				 rx->role.delay_ns / 1000, 2 * i + 1, (int)atomic_load(&tx->tid),
+				 2 * i, (int)atomic_load(&rx->ws.tid), rx->role.prio, part_cpu(rx),
+				 rx->role.delay_ns / 1000, 2 * i + 1, (int)atomic_load(&tx->ws.tid),
 				 tx->role.prio, part_cpu(tx));
 		if (r->cfg->tool->timeouts)
 			used += (size_t)snprintf(b + used, r->buflen - used, "TO %" PRIu64 ", ",
@@ -291,7 +291,7 @@ static size_t format_block(struct pairs_run *r)
 		int tx, rx;
 
 		pair_tasks(r, i, &tx, &rx);
-		rt_pubstats_read(&rt_pair_part(r->p, rx)->latency, &s);
+		rt_pubstats_read(&rt_pair_part(r->p, rx)->ws.stats, &s);
 		if (rt_stats_empty(&s))
 			used += (size_t)snprintf(b + used, r->buflen - used, "#%d -> #%d (not yet ready)\n",
 						 tx, rx);
@@ -353,7 +353,7 @@ static void write_json(void *tool, struct rt_json *j)
 	rt_json_object_begin(j, "thread");
 	for (int i = 0; i < r->cfg->pairs; i++) {
 		struct rt_pair_part *rx = rt_pair_part(r->p, 2 * i), *tx = rt_pair_part(r->p, 2 * i + 1);
-		const struct rt_stats *s = &rx->latency.stats;
+		const struct rt_stats *s = &rx->ws.stats.stats;
 
 		snprintf(key, sizeof(key), "%d", i);
 		rt_json_object_begin(j, key);
@@ -369,14 +369,14 @@ static void write_json(void *tool, struct rt_json *j)
 		if (r->cfg->tool->timeouts)
 			rt_json_uint(j, "timeoutcount", r->cfg->tool->timeouts(r->mech_data, i));
 		rt_report_json_min_avg_max(j, s);
-		rt_percentiles_write_json(j, "percentiles", rx->loghist);
-		if (rx->loghist)
-			rt_loghist_write_json(j, "latency_histogram", rx->loghist);
+		rt_percentiles_write_json(j, "percentiles", rx->ws.loghist);
+		if (rx->ws.loghist)
+			rt_loghist_write_json(j, "latency_histogram", rx->ws.loghist);
 		rt_json_object_end(j);
 		write_failed(j, r->p, i);
 		rt_json_object_end(j);
-		rt_report_sched_add(&sched, tx->ran_policy);
-		rt_report_sched_add(&sched, rx->ran_policy);
+		rt_report_sched_add(&sched, tx->ws.ran_policy);
+		rt_report_sched_add(&sched, rx->ws.ran_policy);
 	}
 	rt_json_object_end(j);
 	rt_report_json_scheduling(j, &sched);
@@ -405,13 +405,13 @@ static void say_run_error(const struct pairs_run *r, int k)
 	for (int i = 0; i < k; i++) {
 		const struct rt_pair_part *o = rt_pair_part(r->p, i);
 
-		if (o->error_in_run && o->error == pt->error && o->error_what == pt->error_what)
+		if (o->error_in_run && o->ws.error == pt->ws.error && o->ws.error_what == pt->ws.error_what)
 			return;
 	}
 	if (r->cfg->tool->run_error)
-		r->cfg->tool->run_error(r->mech_data, pt->error, pt->error_what);
+		r->cfg->tool->run_error(r->mech_data, pt->ws.error, pt->ws.error_what);
 	else
-		rt_prog_error_errno(pt->error, "%s failed during the run", pt->error_what);
+		rt_prog_error_errno(pt->ws.error, "%s failed during the run", pt->ws.error_what);
 }
 
 static int report(void *tool)
@@ -429,13 +429,13 @@ static int report(void *tool)
 	for (int k = 0; k < rt_pair_count(r->p); k++) {
 		struct rt_pair_part *pt = rt_pair_part(r->p, k);
 
-		if (!pt->error)
+		if (!pt->ws.error)
 			continue;
 		rc = RT_EXIT_FAILURE;
 		if (pt->error_in_run)
 			say_run_error(r, k);
 		else
-			rt_prog_error_errno(pt->error, "#%d: %s failed", k, pt->error_what);
+			rt_prog_error_errno(pt->ws.error, "#%d: %s failed", k, pt->ws.error_what);
 	}
 	return rc;
 }

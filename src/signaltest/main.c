@@ -74,10 +74,10 @@ static int report(void *tool)
 	signaltest_print_summary(stdout, d->p);
 	for (int k = 0; k < cfg->threads; k++) {
 		struct rt_pair_part *pt = rt_pair_part(d->p, k);
-		uint64_t lost = atomic_load(&pt->samples.lost);
+		uint64_t lost = atomic_load(&pt->ws.ring.lost);
 
-		if (pt->error) {
-			rt_prog_error_errno(pt->error, "thread %d: %s failed", k, pt->error_what);
+		if (pt->ws.error) {
+			rt_prog_error_errno(pt->ws.error, "thread %d: %s failed", k, pt->ws.error_what);
 			rc = RT_EXIT_FAILURE;
 		}
 		if (lost) {

@@ -107,12 +107,12 @@ START_TEST(ring_every_member_counts_loops)
 		struct rt_pair_part *pt = rt_pair_part(p, k);
 		uint64_t n = 0;
 
-		ck_assert_uint_eq(pt->latency.stats.count, 50);
-		ck_assert_int_le(pt->latency.stats.min, pt->latency.stats.max);
-		ck_assert_int_ge(pt->latency.stats.min, 0);
-		ck_assert_int_gt(atomic_load(&pt->tid), 0);
+		ck_assert_uint_eq(pt->ws.stats.stats.count, 50);
+		ck_assert_int_le(pt->ws.stats.stats.min, pt->ws.stats.stats.max);
+		ck_assert_int_ge(pt->ws.stats.stats.min, 0);
+		ck_assert_int_gt(atomic_load(&pt->ws.tid), 0);
 		ck_assert(rt_pair_done(p, k));
-		while (rt_ring_pop(&pt->samples, &s))
+		while (rt_ring_pop(&pt->ws.ring, &s))
 			ck_assert_uint_eq(s.cycle, n++);
 		ck_assert_uint_eq(n, 50); /* every sample kept, numbered from 0 */
 	}
@@ -131,11 +131,11 @@ static void pairs_count_loops(bool procs)
 	for (int i = 0; i < 2; i++) {
 		struct rt_pair_part *rx = rt_pair_part(p, 2 * i), *tx = rt_pair_part(p, 2 * i + 1);
 
-		ck_assert_uint_eq(rx->latency.stats.count, 40); /* the receiver measures */
-		ck_assert_uint_eq(tx->latency.stats.count, 0);  /* the sender does not */
+		ck_assert_uint_eq(rx->ws.stats.stats.count, 40); /* the receiver measures */
+		ck_assert_uint_eq(tx->ws.stats.stats.count, 0);  /* the sender does not */
 		ck_assert_uint_eq(atomic_load(&tx->sends), 40);
 		if (procs)
-			ck_assert_int_eq(tx->tgid, atomic_load(&tx->tid)); /* its own process */
+			ck_assert_int_eq(tx->tgid, atomic_load(&tx->ws.tid)); /* its own process */
 		else
 			ck_assert_int_eq(tx->tgid, getpid());
 	}
@@ -173,7 +173,7 @@ START_TEST(endless_run_stops_on_duration_and_reaps)
 	ck_assert_int_eq(rt_pair_run(p, &signals, 200 * 1000000LL, 20 * 1000000LL, count_tick, NULL), 0);
 	ck_assert_int_ge(ticks, 3);
 	rt_pair_stop(p);
-	ck_assert_uint_gt(rt_pair_part(p, 0)->latency.stats.count, 10);
+	ck_assert_uint_gt(rt_pair_part(p, 0)->ws.stats.stats.count, 10);
 	ck_assert(rt_pair_done(p, 0));
 	ck_assert(rt_pair_done(p, 1));
 	rt_pair_destroy(p);
@@ -210,7 +210,7 @@ START_TEST(break_stops_at_first_latency_over_limit)
 	rt_pair_stop(p);
 	ck_assert_int_eq(rt_pair_break(p, &v), 0);
 	ck_assert_int_gt(v, 1);
-	ck_assert_uint_le(rt_pair_part(p, 0)->latency.stats.count, 1);
+	ck_assert_uint_le(rt_pair_part(p, 0)->ws.stats.stats.count, 1);
 	rt_pair_destroy(p);
 }
 END_TEST
