@@ -131,8 +131,9 @@ for sig in INT TERM HUP; do
 	"$CT" $(common_opts) >"$OUT" 2>"$ERR" </dev/null &
 	pid=$!
 	# the shm object exists while it runs, so its absence later means something
+	# (--analyze under ASan on a loaded machine takes seconds to start)
 	i=0
-	while [ ! -e "/dev/shm/cyclictest$pid" ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+	while [ ! -e "/dev/shm/cyclictest$pid" ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done
 	[ -e "/dev/shm/cyclictest$pid" ] || fail "$CASE: no /dev/shm/cyclictest$pid while running"
 	sleep 1
 	kill -"$sig" "$pid"

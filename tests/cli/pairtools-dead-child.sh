@@ -103,6 +103,10 @@ dead_once() {
 		cause='exited with status 3'
 	else
 		cause="killed by signal [0-9]+ \\([A-Za-z ]+\\)(, core dumped)?"
+		# ASan catches SIGSEGV and SIGBUS itself and exits with its own status
+		case "$_sig:${SAN_CFLAGS:-}" in
+		SEGV:*sanitize=address* | BUS:*sanitize=address*) cause="exited with status [0-9]+" ;;
+		esac
 		if ! kill -"$_sig" "$kid" 2>/dev/null; then
 			wait "$pid"
 			echo "$_tool $_when: the run ended before the kill; again"
