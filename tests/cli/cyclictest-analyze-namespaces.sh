@@ -33,17 +33,7 @@ before=$(ours)
 held=$I/ns123-cyclictest-1
 free=$I/ns124-cyclictest-1
 mkdir "$held" "$free" || fail "cannot create the fake instances"
-(
-	exec 9<"$held"
-	flock -x 9
-	exec sleep 60
-) &
-holder=$!
-_w=0
-while flock -n -x "$held" true && [ "$_w" -lt 50 ]; do
-	sleep 0.1
-	_w=$((_w + 1))
-done
+hold_lock "$held"
 
 for r in a b; do
 	mkdir "$WORK/$r"

@@ -27,17 +27,7 @@ held=/dev/shm/ns123-cyclictest1
 free=/dev/shm/ns124-cyclictest1
 : >"$held"
 : >"$free"
-(
-	exec 9<"$held"
-	flock -x 9
-	exec sleep 60
-) &
-holder=$!
-_w=0
-while flock -n -x "$held" true && [ "$_w" -lt 50 ]; do
-	sleep 0.1
-	_w=$((_w + 1))
-done
+hold_lock "$held"
 
 for r in a b; do
 	unshare -pf --mount-proc "$CT" -q -p 80 -i 1000 -D 5 --json="$WORK/$r.json" \

@@ -118,17 +118,7 @@ mount -t mqueue none "$MQ" || fail "cannot mount the mqueue file system"
 trap 'umount "$MQ" 2>/dev/null; rm -rf "$WORK"' EXIT
 : >"$MQ/ns123-pmqtest-1-0"
 : >"$MQ/ns124-pmqtest-1-0"
-(
-	exec 9<"$MQ/ns123-pmqtest-1-0"
-	flock -x 9
-	exec sleep 60
-) &
-holder=$!
-_w=0
-while flock -n -x "$MQ/ns123-pmqtest-1-0" true && [ "$_w" -lt 50 ]; do
-	sleep 0.1
-	_w=$((_w + 1))
-done
+hold_lock "$MQ/ns123-pmqtest-1-0"
 run_tool_timeout 30 pmqtest -q -p 80 -l 10
 expect_exit 0
 [ -e "$MQ/ns123-pmqtest-1-0" ] || fail "the queue of a live run of another namespace was removed"
