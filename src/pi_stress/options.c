@@ -1,0 +1,337 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <getopt.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "rt_cli.h"
+#include "rt_opt.h"
+#include "rt_prog.h"
+
+#include "options.h"
+
+#ifndef SCHED_DEADLINE
+#define SCHED_DEADLINE 6
+#endif
+
+enum { OPT_JSON = 256, OPT_NO_PI, OPT_WATCHDOG, OPT_NO_PREFLIGHT, OPT_PREFLIGHT, OPT_VERSION };
+
+static const struct option long_opts[] = {
+	{ "debug", no_argument, NULL, 'd' },
+	{ "duration", required_argument, NULL, 'D' },
+	{ "groups", required_argument, NULL, 'g' },
+	{ "help", no_argument, NULL, 'h' },
+	{ "inversions", required_argument, NULL, 'i' },
+	{ "json", required_argument, NULL, OPT_JSON },
+	{ "mlockall", no_argument, NULL, 'm' },
+	{ "prompt", no_argument, NULL, 'p' },
+	{ "quiet", no_argument, NULL, 'q' },
+	{ "rr", no_argument, NULL, 'r' },
+	{ "sched", required_argument, NULL, 's' },
+	{ "uniprocessor", no_argument, NULL, 'u' },
+	{ "verbose", no_argument, NULL, 'v' },
+	{ "version", no_argument, NULL, OPT_VERSION },
+	/* beyond 2.4 */
+	{ "no-pi", no_argument, NULL, OPT_NO_PI },
+	{ "watchdog", required_argument, NULL, OPT_WATCHDOG },
+	{ "no-preflight", no_argument, NULL, OPT_NO_PREFLIGHT },
+	{ "preflight", no_argument, NULL, OPT_PREFLIGHT },
+	{ NULL, 0, NULL, 0 },
+};
+
+static const char *const role_names[PIS_ROLES] = {
+	[PIS_LOW] = "Low", [PIS_MED] = "Med", [PIS_HIGH] = "High", [PIS_ADMIN] = "Admin",
+};
+
+const char *pi_stress_role_name(enum pis_role r)
+{
+	return role_names[r];
+}
+
+static void usage(void)
+{
+	printf("pi_stress V %s (%s %s)\nUsage:\npi_stress <options>\n\n"
+	       "Groups of three threads (low, medium, high priority) build a priority\n"
+	       "inversion on a priority-inheritance mutex, over and over; a group whose\n"
+	       "inversion is never resolved fails the test.\n\n",
+	       RT_INTERFACE_VERSION, PACKAGE_NAME, PACKAGE_VERSION);
+	fputs("-d       --debug           turn on debug prints\n"
+	      "-D TIME  --duration=TIME   length of test run in seconds (default is infinite)\n"
+	      "                           Append 'm', 'h', or 'd'\n"
+	      "                           to specify minutes, hours or days.\n"
+	      "-g N     --groups=N        set the number of inversion groups\n"
+	      "-h       --help            print this message\n"
+	      "-i INV   --inversions=INV  number of inversions per group (default is infinite)\n"
+	      "         --json=FILENAME   write final results into FILENAME, JSON formatted\n"
+	      "-m       --mlockall        lock current and future memory\n"
+	      "-p       --prompt          prompt before starting the test\n"
+	      "-q       --quiet           suppress running output\n"
+	      "-r       --rr              use SCHED_RR for test threads [SCHED_FIFO]\n"
+	      "-s OPTS  --sched OPTS      scheduling options per thread type:\n"
+	      "   id=[high|med|low]      select thread\n"
+	      "   ,policy=[fifo,rr]       scheduling class [SCHED_FIFO, SCHED_RR]\n"
+	      "     ,priority=N           scheduling priority\n"
+	      "   ,policy=[other,batch,idle] scheduling class [SCHED_OTHER, ...]\n"
+	      "     ,nice=N               nice value\n"
+	      "   ,policy=[deadline]      scheduling class [DEADLINE]\n"
+	      "     ,runtime=N\n"
+	      "     ,deadline=N\n"
+	      "     ,period=N             (nanoseconds)\n"
+	      "-u       --uniprocessor    force all threads to run on one processor\n"
+	      "-v       --verbose         lots of output\n"
+	      "-V                         print 2.4's version line (pi_stress v2.40)\n"
+	      "         --version         print the version of rt-tests-ng and of the interface\n"
+	      "         --no-pi           testing: mutexes without priority inheritance, so\n"
+	      "                           that the watchdog catches an unresolved inversion\n"
+	      "                           (with -u or on one CPU)\n"
+	      "         --watchdog=TIME   a group without an inversion for TIME (seconds)\n"
+	      "                           is stuck: the test fails (default 3.75 s)\n"
+	      "         --no-preflight    no warnings about the machine before the run, also\n"
+	      "                           on a terminal\n"
+	      "         --preflight       those warnings also when stderr is not a terminal\n"
+	      "\nExit status: 0 passed, 3 a group got stuck (FAIL), 1 could not run,\n"
+	      "2 usage error.\n",
+	      stdout);
+}
+
+static int sched_number(const char *key, const char *val, long long min, long long max,
+			long long *out)
+{
+	if (rt_opt_parse_ll(val, min, max, out))
+		return rt_prog_usage_error("invalid --sched %s '%s': must be %lld..%lld", key, val,
+					   min, max);
+	return 0;
+}
+
+static int sched_policy(const char *val, int *policy)
+{
+	if (strcmp(val, "deadline") == 0) {
+		*policy = SCHED_DEADLINE;
+		return 0;
+	}
+	if (rt_opt_parse_policy(val, policy))
+		return rt_prog_usage_error("invalid --sched policy '%s': must be fifo, rr, other, "
+					   "batch, idle or deadline", val);
+	return 0;
+}
+
+int pi_stress_parse_sched(struct pi_stress_config *cfg, const char *arg, int *role_out)
+{
+	struct pis_sched s = { .policy = -1, .priority = -1 };
+	bool have_nice = false, have_rt = false, have_dl = false;
+	int role = -1, err = 0;
+	char *copy = strdup(arg), *save = NULL, *tok;
+	long long n;
+
+	if (!copy)
+		return rt_prog_usage_error("out of memory");
+	for (tok = strtok_r(copy, ",", &save); tok && !err; tok = strtok_r(NULL, ",", &save)) {
+		char *val = strchr(tok, '=');
+
+		if (!val) {
+			err = rt_prog_usage_error("invalid --sched '%s': '%s' is not key=value", arg,
+						  tok);
+			break;
+		}
+		*val++ = '\0';
+		if (strcmp(tok, "id") == 0) {
+			if (strcmp(val, "low") == 0)
+				role = PIS_LOW;
+			else if (strcmp(val, "med") == 0)
+				role = PIS_MED;
+			else if (strcmp(val, "high") == 0)
+				role = PIS_HIGH;
+			else
+				err = rt_prog_usage_error("invalid --sched id '%s': must be low, "
+							  "med or high", val);
+		} else if (strcmp(tok, "policy") == 0) {
+			err = sched_policy(val, &s.policy);
+		} else if (strcmp(tok, "priority") == 0) {
+			if (!(err = sched_number(tok, val, 1, 99, &n)))
+				s.priority = (int)n;
+			have_rt = true;
+		} else if (strcmp(tok, "nice") == 0) {
+			if (!(err = sched_number(tok, val, -20, 19, &n)))
+				s.nice = (int)n;
+			have_nice = true;
+		} else if (strcmp(tok, "runtime") == 0 || strcmp(tok, "deadline") == 0 ||
+			   strcmp(tok, "period") == 0) {
+			/* 2^63 ns is beyond any period; the kernel checks the rest */
+			if (!(err = sched_number(tok, val, 1, INT64_MAX, &n))) {
+				if (tok[0] == 'r')
+					s.runtime_ns = (uint64_t)n;
+				else if (tok[0] == 'd')
+					s.deadline_ns = (uint64_t)n;
+				else
+					s.period_ns = (uint64_t)n;
+			}
+			have_dl = true;
+		} else {
+			err = rt_prog_usage_error("invalid --sched '%s': unknown key '%s' (id, "
+						  "policy, priority, nice, runtime, deadline, period)",
+						  arg, tok);
+		}
+	}
+	free(copy);
+	if (err)
+		return err;
+	if (role < 0)
+		return rt_prog_usage_error("invalid --sched '%s': id=low, id=med or id=high is "
+					   "required", arg);
+	if (s.policy < 0)
+		s.policy = cfg->sched[role].policy == SCHED_DEADLINE ? SCHED_FIFO
+								     : cfg->sched[role].policy;
+	if (s.policy == SCHED_FIFO || s.policy == SCHED_RR) {
+		if (have_nice || have_dl)
+			return rt_prog_usage_error("invalid --sched '%s': %s takes priority only",
+						   arg, s.policy == SCHED_FIFO ? "fifo" : "rr");
+		if (s.priority < 0)
+			s.priority = cfg->sched[role].priority > 0 ? cfg->sched[role].priority
+								    : role + 1;
+	} else if (s.policy == SCHED_DEADLINE) {
+		if (have_nice || have_rt)
+			return rt_prog_usage_error("invalid --sched '%s': deadline takes runtime, "
+						   "deadline and period only", arg);
+		if (!s.runtime_ns || !s.deadline_ns || !s.period_ns)
+			return rt_prog_usage_error("invalid --sched '%s': deadline needs runtime, "
+						   "deadline and period (ns)", arg);
+		if (s.runtime_ns > s.deadline_ns || s.deadline_ns > s.period_ns)
+			return rt_prog_usage_error("invalid --sched '%s': must be runtime <= "
+						   "deadline <= period", arg);
+		s.priority = 0;
+	} else {
+		if (have_rt || have_dl)
+			return rt_prog_usage_error("invalid --sched '%s': %s takes nice only", arg,
+						   s.policy == SCHED_OTHER ? "other" :
+						   s.policy == SCHED_BATCH ? "batch" : "idle");
+		s.priority = 0;
+	}
+	cfg->sched[role] = s;
+	*role_out = role;
+	return 0;
+}
+
+static int parse_one(struct pi_stress_config *cfg, int c, int argc, char *argv[],
+		     bool *rr_given, bool sched_given[])
+{
+	long long n;
+	uint64_t secs;
+	int role;
+
+	switch (c) {
+	case 'd': cfg->debug = true; break;
+	case 'D':
+		if (rt_cli_duration("duration", optarg, &cfg->duration_s))
+			return RT_EXIT_USAGE;
+		if (cfg->duration_s == 0)
+			return rt_prog_usage_error("invalid --duration '%s': must be at least 1 s",
+						   optarg);
+		break;
+	case 'g':
+		if (rt_cli_number("groups", optarg, 1, PIS_MAX_GROUPS, NULL, &n))
+			return RT_EXIT_USAGE;
+		cfg->groups = (int)n;
+		break;
+	case 'h': usage(); return -1;
+	case 'i':
+		if (rt_cli_number("inversions", optarg, 1, PIS_MAX_INVERSIONS, NULL, &n))
+			return RT_EXIT_USAGE;
+		cfg->inversions = (uint64_t)n;
+		break;
+	case OPT_JSON: cfg->json = optarg; break;
+	case 'm': cfg->mlockall = true; break;
+	case 'p': cfg->prompt = true; break;
+	case 'q': cfg->quiet = true; break;
+	case 'r': *rr_given = true; break;
+	case 's':
+		if (pi_stress_parse_sched(cfg, optarg, &role))
+			return RT_EXIT_USAGE;
+		sched_given[role] = true;
+		break;
+	case 'u': cfg->uniprocessor = true; break;
+	case 'v': cfg->verbose = true; break;
+	case 'V':
+		/* 2.4's form, which scripts may compare: no newline */
+		printf("pi_stress v%s ", RT_INTERFACE_VERSION);
+		return -1;
+	case OPT_VERSION:
+		/* as every tool of the suite: which implementation, which interface */
+		rt_prog_print_version(stdout);
+		return -1;
+	case OPT_NO_PI: cfg->no_pi = true; break;
+	case OPT_WATCHDOG:
+		if (rt_cli_duration("watchdog", optarg, &secs))
+			return RT_EXIT_USAGE;
+		if (secs == 0 || secs > 3600)
+			return rt_prog_usage_error("invalid --watchdog '%s': must be 1..3600 s",
+						   optarg);
+		cfg->watchdog_ms = secs * 1000;
+		break;
+	case OPT_NO_PREFLIGHT: cfg->preflight = RT_CLI_PREFLIGHT_NEVER; break;
+	case OPT_PREFLIGHT: cfg->preflight = RT_CLI_PREFLIGHT_ALWAYS; break;
+	default: return rt_cli_bad_option(argc, argv, c);
+	}
+	return 0;
+}
+
+static bool rt_policy(int policy)
+{
+	return policy == SCHED_FIFO || policy == SCHED_RR;
+}
+
+/*
+ * Real-time low, med and high must be in that order: a med above high would
+ * starve high with or without priority inheritance (a stuck group that
+ * proves nothing).
+ */
+static int check_order(const struct pi_stress_config *cfg)
+{
+	const struct pis_sched *s = cfg->sched;
+
+	if (rt_policy(s[PIS_MED].policy) && rt_policy(s[PIS_HIGH].policy) &&
+	    s[PIS_MED].priority >= s[PIS_HIGH].priority)
+		return rt_prog_usage_error("invalid --sched: the med priority (%d) must be below "
+					   "the high one (%d)", s[PIS_MED].priority,
+					   s[PIS_HIGH].priority);
+	if (rt_policy(s[PIS_LOW].policy) && rt_policy(s[PIS_MED].policy) &&
+	    s[PIS_LOW].priority >= s[PIS_MED].priority)
+		return rt_prog_usage_error("invalid --sched: the low priority (%d) must be below "
+					   "the med one (%d)", s[PIS_LOW].priority,
+					   s[PIS_MED].priority);
+	return 0;
+}
+
+static void defaults(struct pi_stress_config *cfg)
+{
+	long online = sysconf(_SC_NPROCESSORS_ONLN);
+
+	memset(cfg, 0, sizeof(*cfg));
+	cfg->groups = online > 1 ? (int)(online - 1 < PIS_MAX_GROUPS ? online - 1
+								      : PIS_MAX_GROUPS) : 1;
+	cfg->watchdog_ms = 3750; /* 2.4: no progress in 5 checks, 0.75 s apart */
+	for (int r = 0; r < PIS_ROLES; r++)
+		cfg->sched[r] = (struct pis_sched){ .policy = SCHED_FIFO, .priority = r + 1 };
+}
+
+int pi_stress_parse_args(struct pi_stress_config *cfg, int argc, char *argv[])
+{
+	bool rr = false, sched_given[3] = { false, false, false };
+	int c, err;
+
+	defaults(cfg);
+	opterr = 0;
+	optind = 0;
+	while ((c = getopt_long(argc, argv, ":dD:g:hi:mpqrs:uvV", long_opts, NULL)) != -1)
+		if ((err = parse_one(cfg, c, argc, argv, &rr, sched_given)))
+			return err;
+	if ((err = rt_cli_no_operands(argc, argv)))
+		return err;
+	/* -r: SCHED_RR for every role that --sched did not set */
+	if (rr)
+		for (int r = 0; r < PIS_ROLES; r++)
+			if (r == PIS_ADMIN || !sched_given[r])
+				cfg->sched[r].policy = SCHED_RR;
+	return check_order(cfg);
+}

@@ -1,0 +1,15 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* One thread type's scheduling (including SCHED_DEADLINE) applied through sched_setattr. */
+#ifndef PI_STRESS_SCHED_ATTR_H
+#define PI_STRESS_SCHED_ATTR_H
+
+#include "options.h"
+
+#ifndef SCHED_DEADLINE
+#define SCHED_DEADLINE 6
+#endif
+
+/* The calling thread gets s. 0 or -errno. */
+int pis_sched_apply(const struct pis_sched *s);
+
+#endif

@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "rt_cli.h"
+#include "rt_prog.h"
+
+#include "options.h"
+
+enum { OPT_JSON = 256, OPT_VERSION, OPT_NO_PREFLIGHT, OPT_PREFLIGHT, OPT_NO_PI, OPT_WORK };
+
+static const struct option long_opts[] = {
+	{ "help", no_argument, NULL, 'h' },
+	/* beyond 2.4 (2.4 had -s in its option string but did not handle it) */
+	{ "usleep", required_argument, NULL, 's' },
+	{ "work", required_argument, NULL, OPT_WORK },
+	{ "no-pi", no_argument, NULL, OPT_NO_PI },
+	{ "json", required_argument, NULL, OPT_JSON },
+	{ "no-preflight", no_argument, NULL, OPT_NO_PREFLIGHT },
+	{ "preflight", no_argument, NULL, OPT_PREFLIGHT },
+	{ "version", no_argument, NULL, OPT_VERSION },
+	{ NULL, 0, NULL, 0 },
+};
+
+static void usage(void)
+{
+	printf("pip_stress V %s (%s %s)\nUsage:\npip_stress <options>\n\n"
+	       "A priority inversion over processes: low, medium and high priority\n"
+	       "processes on one CPU, low and high sharing a priority inheritance mutex.\n"
+	       "PASS when the high priority process gets the mutex before the medium one\n"
+	       "has finished its busy work.\n\n",
+	       RT_INTERFACE_VERSION, PACKAGE_NAME, PACKAGE_VERSION);
+	fputs("-h        --help            Show this help menu.\n"
+	      "-s USEC   --usleep=USEC     how long the low priority process holds the mutex\n"
+	      "                            once the medium one runs (default 500, 1..1000000)\n"
+	      "          --work=MS         busy work of the medium priority process, in ms:\n"
+	      "                            the bound of the test (default 1000, 1..60000)\n"
+	      "          --no-pi           a mutex without priority inheritance, to check that\n"
+	      "                            the test catches an unresolved inversion (FAIL)\n"
+	      "          --json=FILE       write the results as JSON to FILE ('-' = stdout)\n"
+	      "          --no-preflight    no warnings about the machine before the run, also\n"
+	      "                            on a terminal\n"
+	      "          --preflight       those warnings also when stderr is not a terminal\n"
+	      "          --version         print the version and exit\n"
+	      "\nExit status: 0 PASS, 3 FAIL (the inversion was not resolved), 1 the test\n"
+	      "could not run, 2 usage errors.\n",
+	      stdout);
+}
+
+static int parse_one(struct pip_config *cfg, int c, int argc, char *argv[])
+{
+	switch (c) {
+	case 'h': usage(); return -1;
+	case 's':
+		return rt_cli_number("usleep", optarg, 1, PIP_MAX_USLEEP_US, "us", &cfg->usleep_us);
+	case OPT_WORK:
+		return rt_cli_number("work", optarg, 1, PIP_MAX_WORK_MS, "ms", &cfg->work_ms);
+	case OPT_NO_PI: cfg->no_pi = true; break;
+	case OPT_JSON: cfg->json = optarg; break;
+	case OPT_NO_PREFLIGHT: cfg->preflight = RT_CLI_PREFLIGHT_NEVER; break;
+	case OPT_PREFLIGHT: cfg->preflight = RT_CLI_PREFLIGHT_ALWAYS; break;
+	case OPT_VERSION:
+		rt_prog_print_version(stdout);
+		return -1;
+	default: return rt_cli_bad_option(argc, argv, c);
+	}
+	return 0;
+}
+
+int pip_parse_args(struct pip_config *cfg, int argc, char *argv[])
+{
+	int c, err;
+
+	memset(cfg, 0, sizeof(*cfg));
+	cfg->usleep_us = PIP_DEFAULT_USLEEP_US;
+	cfg->work_ms = PIP_DEFAULT_WORK_MS;
+	opterr = 0;
+	optind = 0;
+	while ((c = getopt_long(argc, argv, ":s:h", long_opts, NULL)) != -1)
+		if ((err = parse_one(cfg, c, argc, argv)))
+			return err;
+	/* 2.4 ignores other words and runs the test. */
+	for (; optind < argc; optind++) {
+		if (argv[optind][0] == '\0')
+			continue;
+		if (!cfg->ignored_words++)
+			cfg->ignored_word = argv[optind];
+	}
+	if (cfg->usleep_us >= cfg->work_ms * 1000)
+		return rt_prog_usage_error("invalid --usleep %lld: must be less than --work "
+					   "(%lld ms), or the medium priority process ends before "
+					   "the low one releases the mutex",
+					   cfg->usleep_us, cfg->work_ms);
+	return 0;
+}

@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "rt_cli.h"
+#include "rt_prog.h"
+
+#include "options.h"
+
+enum { OPT_JSON = 256, OPT_VERSION, OPT_NO_PREFLIGHT, OPT_PREFLIGHT, OPT_TRACEE_EXIT };
+
+static const struct option long_opts[] = {
+	{ "forks", required_argument, NULL, 'f' },
+	{ "help", no_argument, NULL, 'h' },
+	{ "iters", required_argument, NULL, 'i' },
+	{ "json", required_argument, NULL, OPT_JSON },
+	{ "quiet", no_argument, NULL, 'q' },
+	/* beyond 2.4 */
+	{ "no-preflight", no_argument, NULL, OPT_NO_PREFLIGHT },
+	{ "preflight", no_argument, NULL, OPT_PREFLIGHT },
+	{ "tracee-exit-after", required_argument, NULL, OPT_TRACEE_EXIT },
+	{ "version", no_argument, NULL, OPT_VERSION },
+	{ NULL, 0, NULL, 0 },
+};
+
+static void usage(void)
+{
+	printf("ssdd V %s (%s %s)\nUsage:\nssdd <options>\n\n"
+	       "Tracer/tracee pairs: each tracer single-steps its tracee with\n"
+	       "PTRACE_SINGLESTEP and checks every step.\n\n",
+	       RT_INTERFACE_VERSION, PACKAGE_NAME, PACKAGE_VERSION);
+	fputs("-f NUM    --forks=NUM       number of tracer/tracee pairs (default 10)\n"
+	      "-h        --help            print this help and exit\n"
+	      "          --json=FILE       write the results as JSON to FILE ('-' = stdout)\n"
+	      "-q        --quiet           print only the final lines\n"
+	      "-i NUM    --iters=NUM       single steps per pair (default 10000)\n"
+	      "          --no-preflight    no warnings about the machine before the run, also\n"
+	      "                            on a terminal\n"
+	      "          --preflight       those warnings also when stderr is not a terminal\n"
+	      "          --tracee-exit-after=N\n"
+	      "                            testing: the tracee of pair 0 leaves its loop after\n"
+	      "                            N turns and exits, so that its tracer sees an exit\n"
+	      "                            where it expects a single-step stop (the run fails)\n"
+	      "          --version         print the version and exit\n"
+	      "\nExit status: 0 every step was right, 3 a single step went wrong,\n"
+	      "1 the test could not run, 2 usage error.\n",
+	      stdout);
+}
+
+static int number(int c, const char *arg, long long min, long long max, long long *out)
+{
+	return rt_cli_number(rt_cli_opt_name(long_opts, c), arg, min, max, NULL, out);
+}
+
+static int parse_one(struct ssdd_config *cfg, int c, int argc, char *argv[])
+{
+	long long n;
+
+	switch (c) {
+	case 'f':
+		if (number(c, optarg, 1, SSDD_MAX_FORKS, &n))
+			return RT_EXIT_USAGE;
+		cfg->forks = (int)n;
+		break;
+	case 'i':
+		if (number(c, optarg, 1, SSDD_MAX_ITERS, &n))
+			return RT_EXIT_USAGE;
+		cfg->iters = n;
+		break;
+	case 'q': cfg->quiet = true; break;
+	case 'h': usage(); return -1;
+	case OPT_JSON: cfg->json = optarg; break;
+	case OPT_NO_PREFLIGHT: cfg->preflight = RT_CLI_PREFLIGHT_NEVER; break;
+	case OPT_PREFLIGHT: cfg->preflight = RT_CLI_PREFLIGHT_ALWAYS; break;
+	case OPT_TRACEE_EXIT:
+		if (number(c, optarg, 0, SSDD_MAX_EXIT_AFTER, &n))
+			return RT_EXIT_USAGE;
+		cfg->tracee_exit_after = n;
+		break;
+	case OPT_VERSION:
+		rt_prog_print_version(stdout);
+		return -1;
+	default: return rt_cli_bad_option(argc, argv, c);
+	}
+	return 0;
+}
+
+int ssdd_parse_args(struct ssdd_config *cfg, int argc, char *argv[])
+{
+	int c, err;
+
+	memset(cfg, 0, sizeof(*cfg));
+	cfg->forks = 10;
+	cfg->iters = 10000;
+	cfg->tracee_exit_after = -1;
+	opterr = 0;
+	optind = 0;
+	while ((c = getopt_long(argc, argv, ":f:hi:q", long_opts, NULL)) != -1)
+		if ((err = parse_one(cfg, c, argc, argv)))
+			return err;
+	/* 2.4 ignores other words; main warns about them. */
+	for (; optind < argc; optind++) {
+		if (argv[optind][0] == '\0')
+			continue;
+		if (!cfg->ignored_words++)
+			cfg->ignored_word = argv[optind];
+	}
+	return 0;
+}

@@ -1,0 +1,73 @@
+#!/bin/sh
+# Proves: SIGINT and SIGTERM end a deadline_test run early with the whole
+# report (2.4 died with 130/143 and lost its buffered output): every
+# thread's block, the verdict, the JSON with stopped_by, an exit status
+# that agrees with the verdict; no thread is left (the process is gone);
+# a signal during the calibration also ends in a report.
+. "$top_srcdir/tests/cli/lib.sh"
+lock_deadline
+need_root
+need_native
+need_cmd python3
+
+# start_run: a 60 s run in the background until its threads run ($pid).
+# Its setup tries each thread's work at SCHED_FIFO 99 and gives up when a
+# loaded VM keeps overrunning the runtime, and other tests' SCHED_DEADLINE
+# threads may hold the bandwidth (exit 1 before any thread runs): up to
+# five starts, 2 s apart, each failed one's reason in the log.
+start_run() {
+	for _try in 1 2 3 4 5; do
+		rm -f "$WORK/out.json"
+		"$(tool deadline_test)" --no-preflight -i 20000 -p 20 -t 2 -P 50 -D 60 \
+			--json="$WORK/out.json" >"$OUT" 2>"$ERR" </dev/null &
+		pid=$!
+		_w=0
+		while ! grep -qs '^thread\[' "$OUT" && kill -0 "$pid" 2>/dev/null && [ "$_w" -lt 300 ]; do
+			sleep 0.1
+			_w=$((_w + 1))
+		done
+		# (kill -0 also finds a child that has ended but is not reaped yet)
+		grep -qs '^thread\[' "$OUT" && return 0
+		kill -KILL "$pid" 2>/dev/null
+		_rc=0
+		wait "$pid" || _rc=$?
+		echo "start $_try ended before the threads ran (exit $_rc): $(cat "$ERR")" >&2
+		sleep 2
+	done
+	fail "no run started in five tries"
+	finish
+}
+
+for sig in INT TERM; do
+	start_run
+	sleep 0.5
+	kill -"$sig" "$pid"
+	RC=0
+	wait "$pid" || RC=$?
+	[ "$RC" -eq 0 ] || [ "$RC" -eq 3 ] || fail "SIG$sig: exit $RC"
+	kill -0 "$pid" 2>/dev/null && fail "SIG$sig: still running"
+	[ "$(grep -c '^missed deadlines  = ' "$OUT")" -eq 2 ] || fail "SIG$sig: not two thread blocks"
+	expect_match "$OUT" '^# Verdict: (PASS|FAIL)'
+	python3 - "$WORK/out.json" "$RC" "SIG$sig" <<'PY' || fail "SIG$sig: JSON"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["stopped_by"] == sys.argv[3], d["stopped_by"]
+assert d["return_code"] == int(sys.argv[2])
+assert d["num_threads"] == 2 and len(d["thread"]) == 2
+PY
+done
+
+# At once (during the calibration): still a report, and nothing was measured: FAIL.
+"$(tool deadline_test)" --no-preflight -i 20000 -p 5 -t 1 -D 60 >"$OUT" 2>"$ERR" </dev/null &
+pid=$!
+kill -TERM "$pid"
+RC=0
+wait "$pid" || RC=$?
+if [ "$RC" -eq 143 ]; then
+	# the signal came before the tool blocked it: the default action, no report
+	:
+else
+	expect_exit 3
+	expect_match "$OUT" '^# Verdict: FAIL: 1 thread\(s\) never completed a period$'
+fi
+finish
