@@ -1,0 +1,40 @@
+#!/bin/sh
+# Proves: the verdict both ways on real runs: --max-latency of an hour
+# passes (exit 0, "# Verdict: PASS"), --max-latency=0 fails (a wakeup is
+# never 0 us late everywhere: exit 3, "# Verdict: FAIL", the JSON's verdict
+# and return_code 3); --percentiles prints its lines after 2.4's.
+. "$top_srcdir/tests/cli/lib.sh"
+lock_deadline
+need_root
+need_python3
+CD=$(tool cyclicdeadline)
+
+cd_run() {
+	for _try in 1 2 3 4 5; do
+		RC=0
+		timeout -k 2 30 "$CD" --no-preflight "$@" >"$OUT" 2>"$ERR" </dev/null || RC=$?
+		{ [ "$RC" -eq 1 ] && grep -q '(EBUSY)' "$ERR"; } || return 0
+		sleep 1
+	done
+}
+
+cd_run -q -i 10000 -D 1 --max-latency=3600000000 --percentiles --json="$WORK/pass.json"
+expect_exit 0
+expect_match "$OUT" '^# Verdict: PASS$'
+expect_match "$OUT" '^# P99 Latencies: [0-9]+$'
+tail -n 1 "$OUT" | grep -q '^# Verdict: PASS$' || fail "PASS: not the last line"
+
+cd_run -q -i 10000 -D 1 --max-latency=0 --json="$WORK/fail.json"
+expect_exit 3
+expect_match "$OUT" '^# Verdict: FAIL'
+expect_match "$OUT" '^# Verdict: thread 0: max-latency: [0-9]+ > 0 us$'
+python3 - "$WORK/pass.json" "$WORK/fail.json" <<'PY' || fail "JSON verdicts"
+import json, sys
+p = json.load(open(sys.argv[1]))
+f = json.load(open(sys.argv[2]))
+assert p["return_code"] == 0 and p["verdict"]["result"] == "pass", p["verdict"]
+assert f["return_code"] == 3 and f["verdict"]["result"] == "fail", f["verdict"]
+assert f["verdict"]["broken"][0]["limit"] == "max-latency", f["verdict"]
+assert "p99" in p["thread"]["0"]["percentiles"]
+PY
+finish

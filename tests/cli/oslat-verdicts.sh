@@ -1,0 +1,35 @@
+#!/bin/sh
+# Proves the verdict both ways on real runs: a limit no gap can reach
+# passes (exit 0, "# Verdict: PASS", JSON verdict), --max-latency=0 fails
+# (every gap is at least 1 us by 2.4's labels: exit 3, the CPU named, JSON
+# return_code 3); and -T keeps 2.4's two stderr lines and exit 1 but now
+# also the summary and the JSON (the global tracing_on is put back).
+. "$top_srcdir/tests/cli/lib.sh"
+need_root
+need_python3
+
+run_tool_timeout 15 oslat -q -c 0 -D 1 --max-latency=3600000000 --max-percentile=50:3600000000 \
+	--json="$WORK/p.json" --no-preflight
+expect_exit 0
+expect_match "$OUT" '^# Verdict: PASS$'
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["verdict"]["result"] == "pass" and d["return_code"] == 0, d["verdict"]' \
+	"$WORK/p.json" || fail "PASS: JSON verdict"
+
+run_tool_timeout 15 oslat -q -c 0 -D 1 --max-latency=0 --json="$WORK/f.json" --no-preflight
+expect_exit 3
+expect_match "$OUT" '^# Verdict: FAIL'
+expect_match "$OUT" '^# Verdict: thread 0: max-latency: [0-9]+ > 0 us$'
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["verdict"]["result"] == "fail" and d["return_code"] == 3' \
+	"$WORK/f.json" || fail "FAIL: JSON verdict"
+
+need_tracefs
+restore_tracing_on_at_exit
+run_tool_timeout 15 oslat -q -c 0 -D 10 -T 1 --json="$WORK/t.json" --no-preflight
+expect_exit 1
+expect_match "$ERR" '^INFO: debugfs mountpoint: /.*/$'
+expect_match "$ERR" '^oslat: Trace threshold \(1 us\) triggered on cpu 0 with [0-9]+ us!$'
+expect_match "$ERR" '^Stopping the test\.$'
+expect_match "$OUT" '^     Maximum:	 [0-9]+ \(us\)$'
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["return_code"] == 1 and d["thread"]["0"]["samples"] >= 1' \
+	"$WORK/t.json" || fail "-T: JSON"
+finish
