@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * junit: what one result file says, as test cases: one per thread or pair
+ * (or group, task) and per limit of the run's verdict, each passed, failed
+ * (a limit broken: its figures), in error (nothing measured, a worker died,
+ * the run did not end) or skipped (the result says the check was not run).
+ * No XML here (junit.c writes it).
+ */
+#ifndef RLR_JUNIT_CASES_H
+#define RLR_JUNIT_CASES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct json_object;
+
+enum rlr_jkind { RLR_JPASS, RLR_JFAILURE, RLR_JERROR, RLR_JSKIPPED };
+
+struct rlr_jcase {
+	char *name;      /* "thread 0: max-latency", "pair 1", "group 2" */
+	enum rlr_jkind kind;
+	char *message;   /* one line: the broken limit and its figures */
+	char *text;      /* the figures at length; NULL when none */
+};
+
+struct rlr_jsuite {
+	const char *path;          /* the input, as named on the command line */
+	struct json_object *doc;   /* its result (not owned) */
+	char tool[64];             /* the command's name from "cmdline:" */
+	int64_t start_s, time_s;   /* start (epoch seconds, -1 unknown) and length */
+	size_t ncases, cap;
+	struct rlr_jcase *cases;
+	size_t failures, errors, skipped;
+};
+
+/*
+ * The test cases of doc (the result read from path, already checked to be
+ * one of ours: rlr_junit_check()): 0, 1 (out of memory) or 2 after a
+ * one-line error (a member the cases need has the wrong type).
+ */
+int rlr_junit_cases(struct rlr_jsuite *s, const char *path, struct json_object *doc);
+void rlr_junit_suite_free(struct rlr_jsuite *s);
+
+/*
+ * doc is a result of a tool of ours (or of rt-tests 2.4) whose every string
+ * and member name XML can carry: 0, or 2 after a one-line error naming path
+ * and what is wrong.
+ */
+int rlr_junit_check(const char *path, struct json_object *doc);
+
+#endif

@@ -1,0 +1,101 @@
+#!/bin/sh
+# Proves rt-latency-report junit's layout on synthetic results (no
+# measurement): one suite per file in their order, one case per thread or
+# pair and per limit (the command line's, abbreviated or not, and the
+# verdict's), the broken limit as a failure with its figures, nothing
+# measured (no samples, a dead worker, an exit status of 1) as an error,
+# rt-migrate-test without -c skipped, the environment as properties; the
+# file byte for byte, the same bytes on a second run and through -o -,
+# valid against Jenkins' junit-10.xsd (xmllint), and read back by
+# junitparser with the counts of the summary line.
+. "$top_srcdir/tests/cli/lib.sh"
+need_python3
+need_cmd xmllint
+PY=
+for p in python3 /usr/bin/python3; do
+	"$p" -c 'import junitparser' 2>/dev/null && { PY=$p; break; }
+done
+[ -n "$PY" ] || skip "needs python3-junitparser"
+RLR=$(tool rt-latency-report)
+XSD="$top_srcdir/tests/data/junit-10.xsd"
+EXP="$top_srcdir/tests/expected/rt-latency-report"
+
+mkdir "$WORK/in"
+python3 "$HELPERS/junit_inputs.py" "$WORK/in" || exit 99
+cd "$WORK/in" || exit 99
+set -- ct.json pair.json mig.json hb.json dead.json nolimit.json
+
+RC=0
+"$RLR" junit "$@" -o r.xml >"$OUT" 2>"$ERR" || RC=$?
+expect_exit 0
+expect_empty_stderr
+expect_text "$OUT" "r.xml: 6 suites, 13 tests, 1 failures, 4 errors, 2 skipped"
+compare_exact r.xml "$EXP/junit-layout.xml"
+xmllint --noout --schema "$XSD" r.xml 2>"$WORK/xmllint.err" ||
+	fail "not valid against junit-10.xsd: $(cat "$WORK/xmllint.err")"
+counts=$("$PY" "$HELPERS/junit_check.py" r.xml "$OUT") || fail "junitparser disagrees (above)"
+[ "$counts" = "suites=6 tests=13 failures=1 errors=4 skipped=2" ] ||
+	fail "junitparser counted $counts"
+
+# Byte-stable: nothing of the moment of the report goes into it.
+"$RLR" junit "$@" -o again.xml >/dev/null 2>&1 || fail "second run failed"
+cmp -s r.xml again.xml || fail "a second report of the same files differs"
+# -o -: the XML on stdout, no summary line.
+RC=0
+"$RLR" junit "$@" -o - >"$OUT" 2>"$ERR" || RC=$?
+expect_exit 0
+cmp -s r.xml "$OUT" || fail "-o - wrote other bytes than -o FILE"
+
+# The suites follow the files' order; one file, one suite.
+"$RLR" junit nolimit.json ct.json --output=two.xml >"$OUT" 2>&1 || fail "two files: exit $?"
+expect_text "$OUT" "two.xml: 2 suites, 6 tests, 1 failures, 1 errors, 0 skipped"
+[ "$(grep -o 'property name="file" value="[^"]*"' two.xml | tr '\n' ' ')" = \
+	'property name="file" value="nolimit.json" property name="file" value="ct.json" ' ] ||
+	fail "suites not in the files' order: $(grep 'name="file"' two.xml)"
+
+# A passing run and a failing one name the same cases.
+python3 - ct.json <<'PY' || exit 99
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["verdict"] = {"result": "pass", "broken": []}
+d["return_code"] = 0
+json.dump(d, open("pass.json", "w"))
+PY
+"$RLR" junit pass.json -o pass.xml >"$OUT" 2>&1 || fail "pass.json: exit $?"
+expect_text "$OUT" "pass.xml: 1 suites, 4 tests, 0 failures, 0 errors, 0 skipped"
+[ "$(grep -o '<testcase name="[^"]*"' pass.xml)" = "$(grep -o '<testcase name="[^"]*"' r.xml | head -n 4)" ] ||
+	fail "a passing run names other cases than a failing one"
+
+# The scheduler tools: pi_stress groups (stuck: failure; no inversions:
+# error), ssdd pairs (a mismatch: failure; died: error), deadline_test
+# threads (no periods: error) and max-misses, rt-migrate-test -c tasks (the
+# one overtaken fails), queuelat and pip_stress verdicts.
+set -- pi.json ssdd.json dl.json migc.json ql.json pip.json
+RC=0
+"$RLR" junit "$@" -o s.xml >"$OUT" 2>"$ERR" || RC=$?
+expect_exit 0
+expect_empty_stderr
+expect_text "$OUT" "s.xml: 6 suites, 13 tests, 6 failures, 3 errors, 0 skipped"
+compare_exact s.xml "$EXP/junit-sched.xml"
+xmllint --noout --schema "$XSD" s.xml 2>"$WORK/xmllint.err" ||
+	fail "s.xml not valid against junit-10.xsd: $(cat "$WORK/xmllint.err")"
+counts=$("$PY" "$HELPERS/junit_check.py" s.xml "$OUT") || fail "junitparser disagrees (above)"
+[ "$counts" = "suites=6 tests=13 failures=6 errors=3 skipped=0" ] ||
+	fail "junitparser counted $counts (s.xml)"
+
+# A merge has a verdict but no broken limits per thread: its limits are
+# skipped (not judged), its verdict a case of its own.
+python3 - ct.json <<'PY' || exit 99
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["sysinfo"]["nodename"] = "board2"
+json.dump(d, open("ct2.json", "w"))
+PY
+"$RLR" merge ct.json ct2.json -o m.json >/dev/null 2>&1 || fail "merge failed"
+"$RLR" junit m.json -o m.xml >"$OUT" 2>&1 || fail "junit of a merge: exit $?"
+expect_text "$OUT" "m.xml: 1 suites, 5 tests, 1 failures, 0 errors, 4 skipped"
+grep -q '<testcase name="verdict" classname="cyclictest.board1_lab" time="10">' m.xml ||
+	fail "no verdict case in the merge's report"
+counts=$("$PY" "$HELPERS/junit_check.py" m.xml "$OUT") || fail "junitparser disagrees (m.xml)"
+
+exit $((FAILS > 0))
