@@ -58,13 +58,15 @@ const char *rt_cli_optional_value(int argc, char *argv[])
 int rt_cli_bad_option(int argc, char *argv[], int c)
 {
 	const char *word = optind > 0 && optind <= argc ? argv[optind - 1] : "?";
+	/* for a long option optopt is its value, maybe no character at all: name the word */
+	bool is_long = strncmp(word, "--", 2) == 0;
 
 	if (c == ':') {
-		if (optopt)
+		if (optopt && !is_long)
 			return rt_prog_usage_error("option '-%c' requires an argument", optopt);
 		return rt_prog_usage_error("option '%s' requires an argument", word);
 	}
-	if (optopt)
+	if (optopt && !is_long)
 		return rt_prog_usage_error("invalid option '-%c'", optopt);
 	return rt_prog_usage_error("unrecognized or ambiguous option '%s'", word);
 }
@@ -124,17 +126,34 @@ void rt_cli_results_init(struct rt_cli_results *r)
 	r->records = NULL;
 	r->records_interval_s = RT_RECORDS_DEFAULT_INTERVAL_S;
 	r->records_interval_given = false;
+	r->isolation = false;
+	r->metrics = NULL;
+}
+
+bool rt_cli_results_need_windows(const struct rt_cli_results *r)
+{
+	return r->records || r->metrics;
+}
+
+bool rt_cli_results_need_isolation(const struct rt_cli_results *r, bool json)
+{
+	return json || r->isolation || r->records || r->metrics;
 }
 
 bool rt_cli_results_need_hist(const struct rt_cli_results *r, bool json)
 {
-	return json || r->percentiles || r->limits.npct > 0 || r->records;
+	return json || r->percentiles || r->limits.npct > 0 || r->records || r->metrics;
+}
+
+bool rt_cli_preflight_shown(enum rt_cli_preflight when)
+{
+	return when == RT_CLI_PREFLIGHT_ALWAYS ||
+	       (when == RT_CLI_PREFLIGHT_TTY && isatty(STDERR_FILENO));
 }
 
 unsigned rt_cli_preflight_print(enum rt_cli_preflight when, const struct rt_env *e)
 {
-	if (when == RT_CLI_PREFLIGHT_NEVER ||
-	    (when == RT_CLI_PREFLIGHT_TTY && !isatty(STDERR_FILENO)))
+	if (!rt_cli_preflight_shown(when))
 		return 0;
 	for (unsigned i = 0; i < e->npreflight; i++)
 		fprintf(stderr, "WARN: preflight: %s\n", e->preflight[i]);
@@ -143,8 +162,13 @@ unsigned rt_cli_preflight_print(enum rt_cli_preflight when, const struct rt_env 
 
 int rt_cli_results_check(const struct rt_cli_results *r, bool stdout_taken)
 {
-	if (r->records_interval_given && !r->records)
-		return rt_prog_usage_error("--records-interval needs --records");
+	if (r->records_interval_given && !r->records && !r->metrics)
+		return rt_prog_usage_error("--records-interval needs --records or --metrics");
+	if (r->metrics && !r->metrics[0])
+		return rt_prog_usage_error("invalid --metrics '': needs a file name");
+	if (r->metrics && strcmp(r->metrics, "-") == 0)
+		return rt_prog_usage_error("invalid --metrics '-': needs a file name (the file is "
+					   "replaced, standard output cannot be)");
 	if (r->records && strcmp(r->records, "-") == 0 && stdout_taken)
 		return rt_prog_usage_error("--records=- needs -q and no -v: standard output "
 					   "carries the live display or the samples");
@@ -184,6 +208,12 @@ int rt_cli_result_option(struct rt_cli_results *r, int c, const char *arg)
 	case RT_CLI_OPT_PERCENTILES:
 		r->percentiles = true;
 		return 0;
+	case RT_CLI_OPT_PERCENTILE_CLAIM:
+		if (strcmp(arg, "point") && strcmp(arg, "proven"))
+			return rt_prog_usage_error("invalid --percentile-claim '%s': must be "
+						   "proven or point", arg);
+		l->pct_point = strcmp(arg, "point") == 0;
+		return 0;
 	case RT_CLI_OPT_WARMUP:
 		return rt_cli_duration("warmup", arg, &r->warmup_s);
 	case RT_CLI_OPT_NO_PREFLIGHT:
@@ -192,8 +222,14 @@ int rt_cli_result_option(struct rt_cli_results *r, int c, const char *arg)
 	case RT_CLI_OPT_PREFLIGHT:
 		r->preflight = RT_CLI_PREFLIGHT_ALWAYS;
 		return 0;
+	case RT_CLI_OPT_ISOLATION:
+		r->isolation = true;
+		return 0;
 	case RT_CLI_OPT_RECORDS:
 		r->records = arg;
+		return 0;
+	case RT_CLI_OPT_METRICS:
+		r->metrics = arg;
 		return 0;
 	case RT_CLI_OPT_RECORDS_INTERVAL:
 		if (rt_cli_duration("records-interval", arg, &r->records_interval_s))
@@ -206,4 +242,94 @@ int rt_cli_result_option(struct rt_cli_results *r, int c, const char *arg)
 	default:
 		return RT_CLI_NOT_RESULT_OPTION;
 	}
+}
+
+int rt_cli_machine_state(struct rt_env *e, const struct rt_cpulist *measured,
+			 const struct rt_env_run *how, enum rt_cli_preflight when)
+{
+	int err;
+
+	if ((err = rt_env_read(e, measured))) {
+		rt_prog_error_errno(-err, "cannot read the machine's state");
+		return RT_EXIT_FAILURE;
+	}
+	if ((err = rt_env_preflight(e, how))) {
+		rt_prog_error_errno(-err, "cannot judge the machine's state");
+		return RT_EXIT_FAILURE;
+	}
+	rt_cli_preflight_print(when, e);
+	return 0;
+}
+
+int rt_cli_machine_state_begin(struct rt_env *e, const struct rt_cpulist *measured,
+			       const struct rt_env_run *how, enum rt_cli_preflight when,
+			       bool now_all)
+{
+	bool shown = rt_cli_preflight_shown(when);
+	int err;
+
+	if ((err = rt_env_open(e, "", measured)) ||
+	    (err = rt_env_read_parts(e, now_all ? RT_ENV_PART_ALL : 0))) {
+		rt_prog_error_errno(-err, "cannot read the machine's state");
+		return RT_EXIT_FAILURE;
+	}
+	if (!shown && !now_all)
+		return 0;
+	if ((err = rt_env_preflight(e, how))) {
+		rt_prog_error_errno(-err, "cannot judge the machine's state");
+		return RT_EXIT_FAILURE;
+	}
+	rt_cli_preflight_print(when, e);
+	return 0;
+}
+
+int rt_cli_machine_state_end(struct rt_env *e, const struct rt_env_run *how)
+{
+	int err;
+
+	if ((err = rt_env_read_parts(e, RT_ENV_PART_ALL))) {
+		rt_prog_error_errno(-err, "cannot read the machine's state");
+		return RT_EXIT_FAILURE;
+	}
+	if (!e->judged && (err = rt_env_preflight(e, how))) {
+		rt_prog_error_errno(-err, "cannot judge the machine's state");
+		return RT_EXIT_FAILURE;
+	}
+	return 0;
+}
+
+int rt_cli_machine_state_of(struct rt_env *e, const struct rt_cpulist *cpus,
+			    const struct rt_env_run *how, enum rt_cli_preflight when)
+{
+	struct rt_cpulist allowed, measured = { 0 };
+	int err;
+
+	if ((err = rt_affinity_allowed(&allowed))) {
+		rt_prog_error_errno(-err, "cannot read the machine's state");
+		return RT_EXIT_FAILURE;
+	}
+	rt_env_add_measured(&measured, -1, cpus ? cpus : &allowed);
+	return rt_cli_machine_state(e, &measured, how, when);
+}
+
+int rt_cli_judge(struct rt_verdict *v, bool *judged, const struct rt_limits *l,
+		 const struct rt_series *s, int n, int rc)
+{
+	if (!rt_limits_any(l))
+		return rc;
+	if (rt_verdict_judge(v, l, s, n)) {
+		rt_prog_error_errno(ENOMEM, "cannot judge the verdict");
+		return RT_EXIT_FAILURE;
+	}
+	*judged = true;
+	return rc == RT_EXIT_OK && !v->pass ? RT_EXIT_VERDICT : rc;
+}
+
+int rt_cli_commit_json(struct rt_output *json, int write_err, const char *path)
+{
+	if (write_err || (write_err = rt_output_commit(json))) {
+		rt_prog_error_errno(-write_err, "cannot write --json file '%s'", path);
+		return RT_EXIT_FAILURE;
+	}
+	return 0;
 }

@@ -64,6 +64,9 @@ enum {
 	RT_CLI_OPT_RECORDS,
 	RT_CLI_OPT_RECORDS_INTERVAL,
 	RT_CLI_OPT_PREFLIGHT,
+	RT_CLI_OPT_ISOLATION,
+	RT_CLI_OPT_METRICS,
+	RT_CLI_OPT_PERCENTILE_CLAIM,
 };
 
 #define RT_CLI_RESULT_LONG_OPTIONS \
@@ -74,7 +77,10 @@ enum {
 	{ "no-preflight", no_argument, NULL, RT_CLI_OPT_NO_PREFLIGHT }, \
 	{ "preflight", no_argument, NULL, RT_CLI_OPT_PREFLIGHT }, \
 	{ "records", required_argument, NULL, RT_CLI_OPT_RECORDS }, \
-	{ "records-interval", required_argument, NULL, RT_CLI_OPT_RECORDS_INTERVAL }
+	{ "records-interval", required_argument, NULL, RT_CLI_OPT_RECORDS_INTERVAL }, \
+	{ "isolation", no_argument, NULL, RT_CLI_OPT_ISOLATION }, \
+	{ "metrics", required_argument, NULL, RT_CLI_OPT_METRICS }, \
+	{ "percentile-claim", required_argument, NULL, RT_CLI_OPT_PERCENTILE_CLAIM }
 #define RT_CLI_OVERRUNS_LONG_OPTION \
 	{ "max-overruns", required_argument, NULL, RT_CLI_OPT_MAX_OVERRUNS }
 
@@ -96,17 +102,25 @@ struct rt_cli_results {
 	const char *records;    /* --records: JSON lines appended while it runs, "-" = stdout */
 	uint64_t records_interval_s; /* --records-interval, default 60 */
 	bool records_interval_given;
+	bool isolation;         /* --isolation: the "# Isolation:" lines after the summary */
+	const char *metrics;    /* --metrics: Prometheus text file, rewritten every interval */
 };
 
 void rt_cli_results_init(struct rt_cli_results *r);
 
-/* True when the run must keep the lossless histogram (--records too: its totals). */
+/* True when the run must keep the lossless histogram (--records, --metrics too: their totals). */
 bool rt_cli_results_need_hist(const struct rt_cli_results *r, bool json);
+
+/* True when the run reads the isolation counters: for the text, the JSON or the records. */
+bool rt_cli_results_need_isolation(const struct rt_cli_results *r, bool json);
 
 #define RT_CLI_NOT_RESULT_OPTION 1
 
 /* Take option c when it is one of the above: 0, RT_EXIT_USAGE or RT_CLI_NOT_RESULT_OPTION. */
 int rt_cli_result_option(struct rt_cli_results *r, int c, const char *arg);
+
+/* Are the preflight lines printed: --preflight, or by default stderr a terminal? */
+bool rt_cli_preflight_shown(enum rt_cli_preflight when);
 
 /*
  * Print e's preflight warnings ("WARN: preflight: ..." lines) on stderr
@@ -115,6 +129,52 @@ int rt_cli_result_option(struct rt_cli_results *r, int c, const char *arg);
  * --no-preflight. Returns how many lines were printed.
  */
 unsigned rt_cli_preflight_print(enum rt_cli_preflight when, const struct rt_env *e);
+
+/* Will rt_cli_preflight_print() print? (The isolation checks run only then, or for a file.) */
+bool rt_cli_preflight_shown(enum rt_cli_preflight when);
+
+/*
+ * The machine's state for a result: read e for the measured CPUs, judge it
+ * (how says what the run is) and print the preflight warnings as `when`
+ * says. 0, or RT_EXIT_FAILURE with the error printed.
+ */
+int rt_cli_machine_state(struct rt_env *e, const struct rt_cpulist *measured,
+			 const struct rt_env_run *how, enum rt_cli_preflight when);
+
+/* The same, measuring every CPU of cpus, or of the affinity when cpus is NULL. */
+int rt_cli_machine_state_of(struct rt_env *e, const struct rt_cpulist *cpus,
+			    const struct rt_env_run *how, enum rt_cli_preflight when);
+
+/*
+ * rt_cli_machine_state() in two steps, for a tool whose start-up counts:
+ * before the run it reads only what it uses then (the preflight part when
+ * the lines are shown, everything when now_all, e.g. for --records' first
+ * line; else nothing), and after the run rt_cli_machine_state_end() reads
+ * the rest and judges, if not yet done, for the JSON. Each returns 0, or
+ * RT_EXIT_FAILURE with the error printed.
+ */
+int rt_cli_machine_state_begin(struct rt_env *e, const struct rt_cpulist *measured,
+			       const struct rt_env_run *how, enum rt_cli_preflight when,
+			       bool now_all);
+int rt_cli_machine_state_end(struct rt_env *e, const struct rt_env_run *how);
+
+/*
+ * The verdict of a run that ended with rc, judged once before the JSON
+ * (which carries it and the exit code), when any --max-* limit is set;
+ * *judged says whether it was. A FAIL turns a clean rc into
+ * RT_EXIT_VERDICT; no memory to judge is RT_EXIT_FAILURE, said on stderr.
+ */
+int rt_cli_judge(struct rt_verdict *v, bool *judged, const struct rt_limits *l,
+		 const struct rt_series *s, int n, int rc);
+
+/*
+ * Commit a --json file whose writer returned write_err (0 or -errno): 0,
+ * or RT_EXIT_FAILURE with "cannot write --json file 'path'" printed.
+ */
+int rt_cli_commit_json(struct rt_output *json, int write_err, const char *path);
+
+/* True when the measuring threads fill --records windows (--records or --metrics). */
+bool rt_cli_results_need_windows(const struct rt_cli_results *r);
 
 /* After all options (stdout_taken: a live display or -v): 0 or RT_EXIT_USAGE. */
 int rt_cli_results_check(const struct rt_cli_results *r, bool stdout_taken);

@@ -2,50 +2,75 @@
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <numa.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "rt_env.h"
+#include "rt_isolation.h"
 
 #define RT_ENV_FILE_MAX 4096
 #define RT_ENV_MAX_IDLE_STATES 64
 
 /*
- * The file's first RT_ENV_FILE_MAX bytes without trailing white space, or
- * NULL with *err the errno (may be NULL).
+ * The file's first RT_ENV_FILE_MAX bytes into buf (RT_ENV_FILE_MAX + 1
+ * long) without trailing white space: its length, or -errno. One open and,
+ * for the small files of /proc and /sys, one read: a short read is the end.
  */
-static char *vread_text(const char *root, int *err, const char *fmt, va_list ap)
+static ssize_t read_into(const char *root, const char *rel, char *buf)
 {
-	char rel[PATH_MAX], path[PATH_MAX + 256], *buf;
-	size_t n;
-	FILE *f;
-	int bad;
+	char path[PATH_MAX];
+	size_t n = 0;
+	int fd, err = 0;
 
-	vsnprintf(rel, sizeof(rel), fmt, ap);
-	snprintf(path, sizeof(path), "%s%s", root, rel);
-	if (!(f = fopen(path, "re"))) {
-		if (err)
-			*err = errno;
-		return NULL;
+	if ((size_t)snprintf(path, sizeof(path), "%s%s", root, rel) >= sizeof(path))
+		return -ENAMETOOLONG;
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+		return -errno;
+	while (n < RT_ENV_FILE_MAX) {
+		size_t want = RT_ENV_FILE_MAX - n;
+		ssize_t r = read(fd, buf + n, want);
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0) {
+			err = -errno;
+			break;
+		}
+		n += (size_t)r;
+		if ((size_t)r < want)
+			break;
 	}
-	buf = malloc(RT_ENV_FILE_MAX + 1);
-	n = buf ? fread(buf, 1, RT_ENV_FILE_MAX, f) : 0;
-	bad = !buf ? ENOMEM : ferror(f) ? (errno ? errno : EIO) : 0;
-	fclose(f);
-	if (bad) {
-		free(buf);
-		if (err)
-			*err = bad;
-		return NULL;
-	}
+	close(fd);
+	if (err)
+		return err;
 	while (n > 0 && isspace((unsigned char)buf[n - 1]))
 		n--;
 	buf[n] = '\0';
-	return buf;
+	return (ssize_t)n;
+}
+
+/* The same as a string of its own, or NULL with *err the errno (may be NULL). */
+static char *vread_text(const char *root, int *err, const char *fmt, va_list ap)
+{
+	char rel[PATH_MAX], buf[RT_ENV_FILE_MAX + 1], *s;
+	ssize_t n;
+
+	vsnprintf(rel, sizeof(rel), fmt, ap);
+	if ((n = read_into(root, rel, buf)) < 0) {
+		if (err)
+			*err = (int)-n;
+		return NULL;
+	}
+	if (!(s = strndup(buf, (size_t)n)) && err)
+		*err = ENOMEM;
+	return s;
 }
 
 static char *read_text(const char *root, const char *fmt, ...)
@@ -78,16 +103,15 @@ static char *read_text_err(const char *root, int *err, const char *fmt, ...)
 
 static int64_t read_int(const char *root, const char *path, int64_t missing)
 {
-	char *s = read_text(root, "%s", path), *end;
+	char buf[RT_ENV_FILE_MAX + 1], *end;
 	long long v;
 
-	if (!s)
+	if (read_into(root, path, buf) < 0)
 		return missing;
 	errno = 0;
-	v = strtoll(s, &end, 10);
-	if (errno || end == s || *end)
+	v = strtoll(buf, &end, 10);
+	if (errno || end == buf || *end)
 		v = missing;
-	free(s);
 	return v;
 }
 
@@ -211,29 +235,59 @@ static void preempt_mode(struct rt_env *e, const char *root)
 	e->preempt_mode_unknown = strdup(why);
 }
 
-/* Deepest enabled cpuidle state of cpu (the highest-numbered one not disabled). */
+/* How many cpuidle states cpu has (state0 .. stateN-1); 0 without cpuidle. */
+static int idle_state_count(const char *root, int cpu)
+{
+	char path[PATH_MAX];
+	uint64_t seen = 0;
+	struct dirent *d;
+	DIR *dir;
+	int n = 0;
+
+	snprintf(path, sizeof(path), "%s/sys/devices/system/cpu/cpu%d/cpuidle", root, cpu);
+	if (!(dir = opendir(path)))
+		return 0;
+	while ((d = readdir(dir))) {
+		char *end;
+		unsigned long k;
+
+		if (strncmp(d->d_name, "state", 5) != 0 ||
+		    !isdigit((unsigned char)d->d_name[5]))
+			continue;
+		k = strtoul(d->d_name + 5, &end, 10);
+		if (!*end && k < RT_ENV_MAX_IDLE_STATES)
+			seen |= 1ULL << k;
+	}
+	closedir(dir);
+	while (n < RT_ENV_MAX_IDLE_STATES && (seen >> n & 1))
+		n++;
+	return n;
+}
+
+/*
+ * Deepest enabled cpuidle state of cpu (the highest-numbered one not
+ * disabled), looked for from the deepest down: a few files, not every
+ * state's three.
+ */
 static void idle_state(const char *root, struct rt_env_cpu *c)
 {
 	c->idle_exit_us = -1;
-	for (int k = 0; k < RT_ENV_MAX_IDLE_STATES; k++) {
+	for (int k = idle_state_count(root, c->cpu) - 1; k >= 0; k--) {
 		char path[128];
-		char *name;
 
-		snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/cpuidle/state%d/name",
-			 c->cpu, k);
-		if (!(name = read_text(root, "%s", path)))
-			break;
 		snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/cpuidle/state%d/disable",
 			 c->cpu, k);
-		if (read_int(root, path, 0) != 0) {
-			free(name);
+		if (read_int(root, path, 0) != 0)
 			continue;
-		}
+		c->idle_name = read_text(root,
+					 "/sys/devices/system/cpu/cpu%d/cpuidle/state%d/name",
+					 c->cpu, k);
+		if (!c->idle_name)
+			continue;
 		snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/cpuidle/state%d/latency",
 			 c->cpu, k);
-		free(c->idle_name);
-		c->idle_name = name;
 		c->idle_exit_us = read_int(root, path, -1);
+		return;
 	}
 }
 
@@ -272,9 +326,11 @@ static char *cpuinfo_field(const char *cpuinfo, const char *name)
 	return NULL;
 }
 
+/* Is a process named comm running? Each /proc/PID/comm opened from /proc's fd. */
 static int process_running(const char *root, const char *comm)
 {
-	char path[PATH_MAX];
+	char path[PATH_MAX], name[64];
+	size_t len = strlen(comm);
 	struct dirent *d;
 	DIR *dir;
 	int found = 0;
@@ -283,13 +339,20 @@ static int process_running(const char *root, const char *comm)
 	if (!(dir = opendir(path)))
 		return 0;
 	while (!found && (d = readdir(dir))) {
-		char *c;
+		char rel[300];
+		ssize_t n;
+		int fd;
 
 		if (!isdigit((unsigned char)d->d_name[0]))
 			continue;
-		c = read_text(root, "/proc/%s/comm", d->d_name);
-		found = c && strcmp(c, comm) == 0;
-		free(c);
+		snprintf(rel, sizeof(rel), "%s/comm", d->d_name);
+		if ((fd = openat(dirfd(dir), rel, O_RDONLY | O_CLOEXEC)) < 0)
+			continue;
+		n = read(fd, name, sizeof(name));
+		close(fd);
+		while (n > 0 && isspace((unsigned char)name[n - 1]))
+			n--;
+		found = n >= 0 && (size_t)n == len && memcmp(name, comm, len) == 0;
 	}
 	closedir(dir);
 	return found;
@@ -306,32 +369,46 @@ void rt_env_add_measured(struct rt_cpulist *l, int cpu, const struct rt_cpulist 
 		l->cpu[l->count++] = cpu;
 }
 
-int rt_env_read_at(struct rt_env *e, const char *root, const struct rt_cpulist *measured)
+int rt_env_open(struct rt_env *e, const char *root, const struct rt_cpulist *measured)
 {
-	struct bitmask *isolated;
-	char *cpuinfo, *online, *present, *active;
-
 	memset(e, 0, sizeof(*e));
-	e->release = read_text(root, "/proc/sys/kernel/osrelease");
-	e->version = read_text(root, "/proc/sys/kernel/version");
+	e->rt_runtime_us = RT_ENV_NOT_EXPOSED;
+	e->rt_period_us = RT_ENV_NOT_EXPOSED;
+	e->smt = -1;
+	e->hypervisor = -1;
+	e->cpus_online = -1;
+	e->cpus_present = -1;
+	e->root = strdup(root);
+	e->cpus = calloc(measured->count ? measured->count : 1, sizeof(*e->cpus));
+	if (!e->root || !e->cpus) {
+		rt_env_free(e);
+		return -ENOMEM;
+	}
+	for (unsigned i = 0; i < measured->count; i++) {
+		struct rt_env_cpu *c = &e->cpus[e->ncpus++];
+
+		c->cpu = measured->cpu[i];
+		c->idle_exit_us = -1;
+	}
+	return 0;
+}
+
+/* What rt_env_preflight() judges (see RT_ENV_PART_PREFLIGHT). */
+static void read_preflight_part(struct rt_env *e)
+{
+	const char *root = e->root;
+	struct bitmask *isolated;
+	char *cpuinfo;
+
 	e->cmdline = read_text(root, "/proc/cmdline");
-	preempt_model(e, root);
-	preempt_mode(e, root);
+	e->rcu_nocbs = cmdline_param(e->cmdline, "rcu_nocbs");
 	e->isolcpus = read_text(root, "/sys/devices/system/cpu/isolated");
 	e->nohz_full = read_text(root, "/sys/devices/system/cpu/nohz_full");
 	if (e->nohz_full && strcmp(e->nohz_full, "(null)") == 0)
 		e->nohz_full[0] = '\0';
-	e->rcu_nocbs = cmdline_param(e->cmdline, "rcu_nocbs");
-	e->clocksource = read_text(root, "/sys/devices/system/clocksource/clocksource0/"
-				   "current_clocksource");
-	active = read_text(root, "/sys/devices/system/cpu/smt/active");
-	e->smt = active ? strcmp(active, "1") == 0 : -1;
-	free(active);
 	e->rt_runtime_us = read_int(root, "/proc/sys/kernel/sched_rt_runtime_us",
 				    RT_ENV_NOT_EXPOSED);
 	e->rt_period_us = read_int(root, "/proc/sys/kernel/sched_rt_period_us", RT_ENV_NOT_EXPOSED);
-	getrlimit(RLIMIT_RTPRIO, &e->rtprio);
-	getrlimit(RLIMIT_MEMLOCK, &e->memlock);
 	cpuinfo = read_text(root, "/proc/cpuinfo");
 	e->hypervisor = cpuinfo_hypervisor(cpuinfo);
 	e->hypervisor_type = read_text(root, "/sys/hypervisor/type");
@@ -339,22 +416,10 @@ int rt_env_read_at(struct rt_env *e, const char *root, const struct rt_cpulist *
 		e->hypervisor = 1;
 	e->cpu_model = cpuinfo_field(cpuinfo, "model name");
 	free(cpuinfo);
-	e->irqbalance = process_running(root, "irqbalance");
-	online = read_text(root, "/sys/devices/system/cpu/online");
-	present = read_text(root, "/sys/devices/system/cpu/present");
-	e->cpus_online = count_list(online);
-	e->cpus_present = count_list(present);
-	free(online);
-	free(present);
-
-	e->cpus = calloc(measured->count ? measured->count : 1, sizeof(*e->cpus));
-	if (!e->cpus)
-		return -ENOMEM;
 	isolated = cpu_set(e->isolcpus);
-	for (unsigned i = 0; i < measured->count; i++) {
-		struct rt_env_cpu *c = &e->cpus[e->ncpus++];
+	for (unsigned i = 0; i < e->ncpus; i++) {
+		struct rt_env_cpu *c = &e->cpus[i];
 
-		c->cpu = measured->cpu[i];
 		c->governor = read_text(root, "/sys/devices/system/cpu/cpu%d/cpufreq/scaling_governor",
 					c->cpu);
 		c->isolated = isolated && numa_bitmask_isbitset(isolated, (unsigned)c->cpu);
@@ -362,7 +427,51 @@ int rt_env_read_at(struct rt_env *e, const char *root, const struct rt_cpulist *
 	}
 	if (isolated)
 		numa_bitmask_free(isolated);
+}
+
+/* The rest of the JSON's "environment" (see RT_ENV_PART_REPORT). */
+static void read_report_part(struct rt_env *e)
+{
+	const char *root = e->root;
+	char *online, *present, *active;
+
+	e->release = read_text(root, "/proc/sys/kernel/osrelease");
+	e->version = read_text(root, "/proc/sys/kernel/version");
+	preempt_model(e, root);
+	preempt_mode(e, root);
+	e->clocksource = read_text(root, "/sys/devices/system/clocksource/clocksource0/"
+				   "current_clocksource");
+	active = read_text(root, "/sys/devices/system/cpu/smt/active");
+	e->smt = active ? strcmp(active, "1") == 0 : -1;
+	free(active);
+	getrlimit(RLIMIT_RTPRIO, &e->rtprio);
+	getrlimit(RLIMIT_MEMLOCK, &e->memlock);
+	e->irqbalance = process_running(root, "irqbalance");
+	online = read_text(root, "/sys/devices/system/cpu/online");
+	present = read_text(root, "/sys/devices/system/cpu/present");
+	e->cpus_online = count_list(online);
+	e->cpus_present = count_list(present);
+	free(online);
+	free(present);
+}
+
+int rt_env_read_parts(struct rt_env *e, unsigned parts)
+{
+	if (!e->root || !e->cpus)
+		return -EINVAL;
+	if ((parts & RT_ENV_PART_PREFLIGHT) && !(e->parts & RT_ENV_PART_PREFLIGHT))
+		read_preflight_part(e);
+	if ((parts & RT_ENV_PART_REPORT) && !(e->parts & RT_ENV_PART_REPORT))
+		read_report_part(e);
+	e->parts |= parts & RT_ENV_PART_ALL;
 	return 0;
+}
+
+int rt_env_read_at(struct rt_env *e, const char *root, const struct rt_cpulist *measured)
+{
+	int err = rt_env_open(e, root, measured);
+
+	return err ? err : rt_env_read_parts(e, RT_ENV_PART_ALL);
 }
 
 int rt_env_read(struct rt_env *e, const struct rt_cpulist *measured)
@@ -402,6 +511,7 @@ void rt_env_free(struct rt_env *e)
 	free(e->clocksource);
 	free(e->hypervisor_type);
 	free(e->cpu_model);
+	free(e->root);
 	memset(e, 0, sizeof(*e));
 }
 
@@ -549,7 +659,11 @@ int rt_env_preflight(struct rt_env *e, const struct rt_env_run *run)
 	char cpus[256];
 	bool ok = true;
 
+	if (e->root && (e->parts & RT_ENV_PART_PREFLIGHT) == 0 &&
+	    rt_env_read_parts(e, RT_ENV_PART_PREFLIGHT))
+		return -ENOMEM;
 	drop_preflight(e);
+	e->judged = true;
 	if (!run->realtime)
 		ok = warn(e, "measuring without a real-time priority (no -p, or "
 			  "SCHED_OTHER): these are not real-time latencies");
@@ -572,8 +686,28 @@ int rt_env_preflight(struct rt_env *e, const struct rt_env_run *run)
 			  "scheduling adds latency the guest cannot see",
 			  e->hypervisor_type ? e->hypervisor_type
 					     : "not named by the kernel");
+	if (ok && run->isolation && rt_isolation_preflight(e))
+		ok = false;
 	if (ok)
 		return 0;
 	drop_preflight(e);
 	return -ENOMEM;
+}
+
+int rt_env_preflight_add(struct rt_env *e, const char *fmt, ...)
+{
+	char **m = realloc(e->preflight, (e->npreflight + 1) * sizeof(*m));
+	va_list ap;
+	int n;
+
+	if (!m)
+		return -ENOMEM;
+	e->preflight = m;
+	va_start(ap, fmt);
+	n = vasprintf(&m[e->npreflight], fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return -ENOMEM;
+	e->npreflight++;
+	return 0;
 }

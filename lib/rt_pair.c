@@ -316,6 +316,8 @@ int rt_pair_start(struct rt_pair *p)
 		clock_gettime(CLOCK_MONOTONIC, &now);
 		atomic_store(p->warm_end_ns, rt_time_to_ns(&now) + p->cfg.warmup_ns);
 	}
+	if (p->cfg.at_gate)
+		p->cfg.at_gate(p->cfg.at_gate_ctx);
 	rt_workers_open(p->w);
 	return err;
 }

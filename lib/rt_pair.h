@@ -92,6 +92,10 @@ struct rt_pair_config {
 	uint64_t ring_samples;      /* capacity of each verbose ring */
 	const struct rt_pair_mech *mech;
 	void *mech_data;            /* the tool's, reached with rt_pair_mech_data() */
+	/* May be NULL: called by rt_pair_start() once every participant waits
+	 * at the gate, just before it opens (the isolation counters' start). */
+	void (*at_gate)(void *ctx);
+	void *at_gate_ctx;
 };
 
 /*

@@ -31,10 +31,27 @@ struct rt_series {
  */
 void rt_percentiles_write_text(FILE *f, const struct rt_series *s, int n);
 
+/*
+ * After those lines: each series' percentiles with their distribution-free
+ * 95 % confidence intervals (rt_quantile_ci), one line each, series i
+ * being the i-th column above:
+ * "# T: 0 p99.99 52 us (95 % CI 48-61)", or, when the samples do not bound
+ * the percentile from above, "# T: 0 p99.9999 80 us (95 % CI 48-?: too few
+ * samples, 3688878 needed)". Nothing for a series without samples. unit is
+ * "us" or "ns".
+ */
+void rt_percentiles_write_ci_text(FILE *f, const struct rt_series *s, int n, const char *unit);
+
 /* "# Overruns: 00000 00003". */
 void rt_overruns_write_text(FILE *f, const struct rt_series *s, int n);
 
-/* "key": {"p50": v, ..., "p99.9999": v}, null for each when h is empty. */
+/*
+ * "key": {"p50": v, ..., "p99.9999": v}, null for each when h is empty,
+ * then beside it "key_ci": {"p50": {"low": L, "high": H, "confidence": 95},
+ * ...}: the distribution-free confidence intervals, "high" null when the
+ * samples do not bound the percentile from above, each null when h is
+ * empty.
+ */
 void rt_percentiles_write_json(struct rt_json *j, const char *key, const struct rt_loghist *h);
 
 /*

@@ -90,3 +90,10 @@ int rt_prog_close_stdout(void)
 		rt_prog_error_errno(-err, "writing standard output");
 	return err;
 }
+
+int rt_prog_exit_code(int rc)
+{
+	if (rt_prog_close_stdout() && rc == RT_EXIT_OK)
+		return RT_EXIT_FAILURE;
+	return rc;
+}

@@ -45,4 +45,7 @@ void rt_prog_print_version(FILE *out);
  */
 int rt_prog_close_stdout(void);
 
+/* A tool's last step: close stdout; a failed write turns success (rc 0) into failure. */
+int rt_prog_exit_code(int rc);
+
 #endif

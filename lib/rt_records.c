@@ -193,6 +193,30 @@ int rt_records_set_open(struct rt_records_set *s, const char *path, uint64_t int
 		return err;
 	}
 	s->open = true;
+	s->file = true;
+	return 0;
+}
+
+int rt_records_set_metrics(struct rt_records_set *s, struct rt_metrics_set *m, uint64_t interval_s,
+			   int n, bool overruns)
+{
+	s->metrics = m;
+	if (s->open)
+		return 0;
+	s->n = n;
+	s->overruns = overruns;
+	s->overruns_seen = calloc((size_t)n ? (size_t)n : 1, sizeof(*s->overruns_seen));
+	s->empty = malloc(sizeof(*s->empty));
+	if (!s->overruns_seen || !s->empty) {
+		rt_records_set_close(s);
+		s->metrics = NULL;
+		return -ENOMEM;
+	}
+	rt_loghist_init(s->empty);
+	rt_loghist_seal(s->empty, 0);
+	s->rec.fd = -1;
+	s->rec.interval_ns = (int64_t)interval_s * RT_NSEC_PER_SEC;
+	s->open = true;
 	return 0;
 }
 
@@ -204,6 +228,8 @@ int rt_records_set_start(struct rt_records_set *s, const struct rt_records_run *
 	if (!s->open)
 		return 0;
 	rt_records_start(&s->rec, (int64_t)run->warmup_s * RT_NSEC_PER_SEC);
+	if (!s->file)
+		return 0;
 	rt_records_begin(&s->rec, &j, "run");
 	rt_json_string(&j, "tool", run->tool);
 	rt_json_string(&j, "version", PACKAGE_VERSION);
@@ -241,6 +267,11 @@ static void write_window(struct rt_records_set *s, struct rt_window *const *w, u
 		overruns = total - s->overruns_seen[k];
 		s->overruns_seen[k] = total;
 		rt_stats_init(&none);
+		if (s->metrics)
+			rt_metrics_set_add(s->metrics, k, h ? &h->stats : &none,
+					   h ? &h->hist : s->empty, overruns);
+		if (!s->file)
+			goto next;
 		rt_records_begin(&s->rec, &j, "window");
 		rt_json_int(&j, "thread", k);
 		rt_records_window_times(&s->rec, &j, end_ns);
@@ -249,10 +280,22 @@ static void write_window(struct rt_records_set *s, struct rt_window *const *w, u
 			rt_json_uint(&j, "overruns", overruns);
 		rt_loghist_write_json(&j, "latency_histogram", h ? &h->hist : s->empty);
 		rt_records_end(&s->rec, &j);
+next:
 		if (w[k])
 			rt_window_clear(w[k], i);
 	}
-	rt_records_sync(&s->rec);
+	if (s->metrics && !final)
+		rt_metrics_set_flush(s->metrics, s->iso); /* an error is kept for the end */
+	if (s->iso && s->file) {
+		struct rt_json j;
+
+		rt_records_begin(&s->rec, &j, "isolation");
+		rt_records_window_times(&s->rec, &j, end_ns);
+		rt_isolation_write_json(&j, s->iso, final ? RT_ISOLATION_LAST : RT_ISOLATION_WINDOW);
+		rt_records_end(&s->rec, &j);
+	}
+	if (s->file)
+		rt_records_sync(&s->rec);
 	rt_records_next_window(&s->rec, end_ns);
 }
 
@@ -275,6 +318,8 @@ void rt_records_set_poll(struct rt_records_set *s, struct rt_window *const *w)
 		for (int k = 0; k < s->n; k++)
 			if (w[k])
 				rt_window_switch(w[k]);
+		if (s->iso)
+			rt_isolation_mark_window(s->iso); /* a failed read: null */
 		s->old = s->cur;
 		s->cur ^= 1;
 		s->pending = true;
@@ -301,6 +346,8 @@ int rt_records_set_finish(struct rt_records_set *s, struct rt_window *const *w,
 	/* Ended within the warm-up: no window was measured. */
 	if (end > s->rec.window_start_ns)
 		write_window(s, w, s->cur, end, series);
+	if (!s->file)
+		return 0;
 	rt_records_begin(&s->rec, &j, "total");
 	rt_records_time(&s->rec, &j, "end", end);
 	rt_json_double(&j, "duration_s",
@@ -317,16 +364,25 @@ int rt_records_set_finish(struct rt_records_set *s, struct rt_window *const *w,
 	rt_json_array_end(&j);
 	if (rt_percentiles_write_json_total(&j, "percentiles", series, s->n) && !s->rec.error)
 		s->rec.error = -ENOMEM;
+	if (s->iso)
+		rt_isolation_write_json(&j, s->iso, RT_ISOLATION_RUN);
 	rt_records_end(&s->rec, &j);
 	rt_records_sync(&s->rec);
 	return s->rec.error;
 }
 
+void rt_records_set_isolation(struct rt_records_set *s, struct rt_isolation *iso)
+{
+	s->iso = s->open ? iso : NULL;
+}
+
 void rt_records_set_close(struct rt_records_set *s)
 {
-	if (s->open)
+	if (s->open && s->file)
 		rt_records_close(&s->rec);
 	s->open = false;
+	s->file = false;
+	s->metrics = NULL;
 	free(s->overruns_seen);
 	s->overruns_seen = NULL;
 	free(s->empty);

@@ -35,8 +35,10 @@
 #include <time.h>
 
 #include "rt_env.h"
+#include "rt_isolation.h"
 #include "rt_json.h"
 #include "rt_loghist.h"
+#include "rt_metrics.h"
 #include "rt_percentiles.h"
 #include "rt_stats.h"
 #include "rt_window.h"
@@ -115,6 +117,9 @@ struct rt_records_set {
 	int64_t pending_end_ns;   /* the end of that window */
 	uint64_t *overruns_seen;  /* per series: its overrun count at the last window */
 	struct rt_loghist *empty; /* the histogram of a series that never started */
+	struct rt_isolation *iso; /* NULL, or an "isolation" line per window */
+	bool file;                /* --records: the lines are written */
+	struct rt_metrics_set *metrics; /* --metrics: the windows added up, written per window */
 };
 
 /* Before the measurement: open path (nothing printed). 0 or -errno. */
@@ -149,5 +154,24 @@ int rt_records_set_finish(struct rt_records_set *s, struct rt_window *const *w,
 			  const struct rt_series *series);
 
 void rt_records_set_close(struct rt_records_set *s);
+
+/*
+ * --metrics, after rt_records_set_open() (with or without its file): every
+ * window is added to m, whose file is rewritten after each window but the
+ * last (the tool writes the end's with rt_metrics_set_finish(), after its
+ * verdict). Without --records the windows are kept all the same, of
+ * interval_s. 0 or -ENOMEM.
+ */
+int rt_records_set_metrics(struct rt_records_set *s, struct rt_metrics_set *m, uint64_t interval_s,
+			   int n, bool overruns);
+
+/*
+ * After rt_isolation_start(): at every window boundary the main thread
+ * marks iso, and an "isolation" line (window, times, and the window's
+ * "isolation" object) follows each window's lines; the total line has the
+ * run's. The last window's comes from rt_isolation_end(), which the tool
+ * calls before rt_records_set_finish().
+ */
+void rt_records_set_isolation(struct rt_records_set *s, struct rt_isolation *iso);
 
 #endif

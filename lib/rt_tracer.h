@@ -8,6 +8,8 @@
  * instance is removed by rt_tracer_close on every exit path, and stale
  * instances of gone runs are removed at the next open.
  * Built without libtracefs, rt_tracer_open fails with -ENOTSUP.
+ * The libraries are not linked: the first rt_tracer_load or rt_tracer_open
+ * loads them (dlopen), so a run that never asks for a trace never loads them.
  */
 #ifndef RT_TRACER_H
 #define RT_TRACER_H
@@ -24,6 +26,13 @@ struct rt_tracer;
 
 /* Built with libtracefs and libtraceevent? */
 bool rt_tracer_built(void);
+
+/*
+ * Load libtracefs and libtraceevent, once per process (rt_tracer_open does
+ * it too). 0 or -errno (-ENOTSUP: not built with them; -ELIBACC: one cannot
+ * be loaded, and *why says which and why: "needs libtracefs.so.1: ...").
+ */
+int rt_tracer_load(const char **why);
 
 /* rt_tracer_open flags: also hrtimer_start and raw_syscalls:sys_exit (--self-check). */
 #define RT_TRACER_ARMING 1u

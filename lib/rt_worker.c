@@ -27,6 +27,10 @@ int rt_workers_init(struct rt_workers *w, int n, bool shared)
 	err = rt_gate_init(&w->gate, shared);
 	if (err)
 		return err;
+	if ((err = rt_gate_init(&w->leave, shared))) {
+		rt_gate_destroy(&w->gate);
+		return err;
+	}
 	w->n = n;
 	w->processes = shared;
 	atomic_store(&w->break_index, -1);
@@ -38,6 +42,7 @@ int rt_workers_init(struct rt_workers *w, int n, bool shared)
 void rt_workers_destroy(struct rt_workers *w)
 {
 	rt_gate_destroy(&w->gate);
+	rt_gate_destroy(&w->leave);
 }
 
 int rt_workers_attr_init(pthread_attr_t *attr)
@@ -101,6 +106,7 @@ void rt_workers_finish(struct rt_workers *w, int i)
 	atomic_fetch_add(&w->finished, 1);
 	/* tgkill reaches the main thread from a forked process too. */
 	syscall(SYS_tgkill, w->notify_tgid, atomic_load(&w->notify_tid), RT_SIGNAL_DONE);
+	rt_gate_arrive(&w->leave);
 }
 
 bool rt_workers_claim_break(struct rt_workers *w, int i, int64_t value)
@@ -294,6 +300,7 @@ void rt_workers_stop(struct rt_workers *w, void (*wake)(void *ctx, int i),
 
 	rt_workers_request_stop(w);
 	rt_gate_open(&w->gate);
+	rt_gate_open(&w->leave);
 	sigemptyset(&done);
 	sigaddset(&done, RT_SIGNAL_DONE);
 	while (pending) {

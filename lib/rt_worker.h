@@ -69,6 +69,7 @@ struct rt_worker_slot {
 
 struct rt_workers {
 	struct rt_gate gate;         /* nobody measures before all are ready */
+	struct rt_gate leave;        /* workers that finished wait here until the stop */
 	_Atomic int stop;            /* set by main, a break or an error: workers leave */
 	_Atomic int finished;        /* workers that left their loop */
 	_Atomic int break_index;     /* the worker that broke a limit first, -1 = none */
@@ -119,7 +120,11 @@ static inline bool rt_workers_stopping(const struct rt_workers *w)
 /* Ready: wait at the gate until the main thread opens it. */
 void rt_workers_arrive(struct rt_workers *w);
 
-/* Left the loop: mark worker i done and tell the main thread. */
+/*
+ * Left the loop: mark worker i done and tell the main thread; then wait
+ * until rt_workers_stop(), so that the main thread can still read the
+ * worker's /proc/TID files (its context switches) after the run.
+ */
 void rt_workers_finish(struct rt_workers *w, int i);
 
 /*

@@ -14,6 +14,7 @@
 #include "rt_tracer.h"
 
 #include "analyze.h"
+#include "front.h"
 
 /* Per CPU: at 1 kHz a loaded CPU writes well under 1 MB of these events a second. */
 #define TRACE_BUFFER_KB 4096
@@ -88,7 +89,13 @@ int cyclictest_analyze_open(struct ct_analysis *a, struct ct_run *run,
 			      "libtracefs/libtraceevent", opt);
 		return RT_EXIT_FAILURE;
 	}
-	snprintf(path, sizeof(path), "cyclictest-spike-%d.txt", (int)getpid());
+	/* before any file is created: "--analyze needs libtracefs.so.1: ..." */
+	if (rt_tracer_load(&why)) {
+		rt_prog_error("%s %s", opt, why);
+		return RT_EXIT_FAILURE;
+	}
+	snprintf(path, sizeof(path), "%s-spike-%d.txt", cfg->front ? cfg->front->tool : "cyclictest",
+		 (int)getpid());
 	snprintf(a->path, sizeof(a->path), "%s", cfg->analyze_output ? cfg->analyze_output : path);
 	if (cfg->analyze) {
 		if (rt_cli_open_output(&a->out, "analyze-output", a->path))

@@ -15,6 +15,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "rt_deadline.h"
 #include "rt_mem.h"
 #include "rt_sched.h"
 #include "rt_signal.h"
@@ -264,6 +265,89 @@ static void loop_posix_timer(struct ct_thread *t)
 	timer_delete(timer);
 }
 
+static void fail(struct ct_thread *t, int err, const char *what)
+{
+	rt_worker_state_fail(&t->ws, err, what);
+	rt_workers_request_stop(t->run->workers);
+}
+
+/* CT_TIMER_DEADLINE: past the old deadline by this much before the new period. */
+#define DEADLINE_MARGIN_NS (100 * 1000LL)
+
+static struct rt_deadline_params deadline_params(const struct ct_thread *t)
+{
+	return (struct rt_deadline_params){ .runtime_ns = (uint64_t)t->runtime_ns,
+					    .deadline_ns = (uint64_t)t->interval_ns };
+}
+
+/*
+ * CT_TIMER_DEADLINE: admitted before the gate, the thread stays
+ * SCHED_DEADLINE (its bandwidth never given back, so that no other task can
+ * take it in between). A thread that wakes past its deadline starts a new
+ * period at the wakeup: it sleeps past the old deadline and reads the clock
+ * at once. Each sched_yield gives the rest of the runtime back and returns
+ * at the next period's start; the latency is the wakeup against that start.
+ * A wakeup before the expected start means our grid lags the kernel's (the
+ * clocks differ a little): it follows. A wakeup a whole period late makes
+ * the kernel start its next period there (replenishment of a lagging task):
+ * the grid follows that too, so it never drifts.
+ */
+static void loop_deadline(struct ct_thread *t)
+{
+	const struct cyclictest_config *cfg = t->cfg;
+	struct timespec next, now;
+
+	/* the old deadline is at most one interval from now */
+	clock_gettime(cfg->clock, &next);
+	rt_time_add_ns(&next, t->interval_ns + DEADLINE_MARGIN_NS);
+	while (clock_nanosleep(cfg->clock, TIMER_ABSTIME, &next, NULL) == EINTR)
+		if (stop_requested(t->run)) {
+			rt_deadline_clear(0);
+			return;
+		}
+	clock_gettime(cfg->clock, &next);
+	t->ws.ran_policy = rt_sched_policy_in_force();
+	now = next;
+	rt_time_add_ns(&now, t->interval_ns);
+	set_warm_end(t, &now);
+	while (!stop_requested(t->run)) {
+		int64_t diff_ns;
+		bool warm;
+
+		sched_yield();
+		clock_gettime(cfg->clock, &now);
+		rt_time_add_ns(&next, t->interval_ns);
+		diff_ns = rt_time_diff_ns(&now, &next);
+		if (diff_ns < 0) {
+			next = now;
+			diff_ns = 0;
+		}
+		warm = warming_up(t, &next);
+		if (!warm)
+			record(t, &now, diff_ns);
+		if ((cfg->loops && t->ws.stats.stats.count >= cfg->loops) || duration_over(t, &now))
+			break;
+		if (diff_ns >= t->interval_ns) {
+			if (!warm)
+				t->overruns += (uint64_t)(diff_ns / t->interval_ns);
+			next = now;
+		}
+	}
+	rt_deadline_clear(0);
+}
+
+/*
+ * Before the gate: will the kernel admit this thread? The bandwidth is held
+ * from here, so that every thread is admitted together and the main thread
+ * can say why one was not before the run starts.
+ */
+static int deadline_admitted(struct ct_thread *t)
+{
+	struct rt_deadline_params p = deadline_params(t);
+
+	return rt_deadline_set(0, &p);
+}
+
 /*
  * The thread's own buffers, allocated and first touched here, after it is
  * pinned (so on its NUMA node), and fully faulted in before the gate.
@@ -275,7 +359,7 @@ static int alloc_buffers(struct ct_thread *t)
 		.hist_buckets = (size_t)cfg->hist_buckets,
 		.ring_samples = cfg->verbose || cfg->self_check ? t->ring_cap : 0,
 		.loghist = rt_cli_results_need_hist(&cfg->results, cfg->json),
-		.window = cfg->results.records,
+		.window = rt_cli_results_need_windows(&cfg->results),
 	};
 	int err;
 
@@ -289,12 +373,6 @@ static int alloc_buffers(struct ct_thread *t)
 		rt_mem_prefault(t->spikes, (size_t)t->spike_cap * sizeof(*t->spikes));
 	}
 	return 0;
-}
-
-static void fail(struct ct_thread *t, int err, const char *what)
-{
-	rt_worker_state_fail(&t->ws, err, what);
-	rt_workers_request_stop(t->run->workers);
 }
 
 void *cyclictest_measure(void *arg)
@@ -319,12 +397,16 @@ void *cyclictest_measure(void *arg)
 	}
 	if (!t->ws.error && (err = alloc_buffers(t)))
 		fail(t, -err, "allocating the measurement buffers");
+	if (t->cfg->timer == CT_TIMER_DEADLINE && !t->ws.error && (err = deadline_admitted(t)))
+		fail(t, -err, "sched_setattr");
 	rt_mem_prefault_stack(RT_WORKER_STACK_PREFAULT_BYTES);
 	rt_workers_arrive(run->workers);
 
 	if (!stop_requested(run)) {
 		if (t->cfg->timer == CT_TIMER_POSIX)
 			loop_posix_timer(t);
+		else if (t->cfg->timer == CT_TIMER_DEADLINE)
+			loop_deadline(t);
 		else
 			loop_sleep(t);
 	}

@@ -57,6 +57,7 @@ struct ct_thread {
 	int policy;
 	int prio;
 	int64_t interval_ns;
+	int64_t runtime_ns;  /* CT_TIMER_DEADLINE: SCHED_DEADLINE runtime */
 	uint64_t ring_cap;   /* -v samples the ring holds */
 	const struct cyclictest_config *cfg;
 	struct ct_run *run;

@@ -16,7 +16,10 @@ enum cyclictest_timer {
 	CT_TIMER_RELATIVE,  /* -r: clock_nanosleep relative */
 	CT_TIMER_NANOSLEEP, /* -s: nanosleep() */
 	CT_TIMER_POSIX,     /* -x: timer_create + sigwait */
+	CT_TIMER_DEADLINE,  /* cyclicdeadline: SCHED_DEADLINE, sched_yield to the next period */
 };
+
+struct cyclictest_front;
 
 #define CT_MAX_THREADS 4096
 #define CT_MAX_INTERVAL_US 1000000
@@ -82,6 +85,9 @@ struct cyclictest_config {
 	bool debug;              /* --dbg_cyclictest */
 	/* beyond 2.4: verdict limits, --percentiles, --warmup */
 	struct rt_cli_results results;
+	/* CT_TIMER_DEADLINE: each thread's runtime, in percent of its interval */
+	int64_t deadline_runtime_pct;
+	const struct cyclictest_front *front; /* another program's output, NULL = cyclictest */
 };
 
 void cyclictest_config_init(struct cyclictest_config *cfg);

@@ -6,10 +6,12 @@
 #include <string.h>
 
 #include "rt_affinity.h"
+#include "rt_isolation.h"
 #include "rt_json.h"
 #include "rt_sched.h"
 #include "rt_sysinfo.h"
 
+#include "front.h"
 #include "report.h"
 
 size_t cyclictest_format_status(char *buf, size_t len, struct ct_thread *t)
@@ -23,6 +25,8 @@ size_t cyclictest_format_status(char *buf, size_t len, struct ct_thread *t)
 	};
 	size_t n;
 
+	if (cfg->front && cfg->front->format_status)
+		return cfg->front->format_status(buf, len, t);
 	rt_pubstats_read(&t->ws.stats, &s);
 	n = rt_report_status_line(buf, len, &l);
 	if (cfg->smi && n < len)
@@ -49,9 +53,11 @@ size_t cyclictest_format_status_lines(char *buf, size_t len, struct ct_run *run)
 size_t cyclictest_format_status_block(char *buf, size_t len, struct ct_run *run)
 {
 	static const char sep[] = "#---------------------------\n";
+	const struct cyclictest_front *front = run->threads[0].cfg->front;
 	size_t used;
 
-	used = (size_t)snprintf(buf, len, "%s# cyclictest current status:\n", sep);
+	used = (size_t)snprintf(buf, len, "%s# %s current status:\n", sep,
+				front ? front->tool : "cyclictest");
 	if (used >= len)
 		return strlen(buf);
 	used += cyclictest_format_status_lines(buf + used, len - used, run);
@@ -73,6 +79,10 @@ void cyclictest_print_frame(FILE *out, struct ct_run *run, bool first)
 	char loadavg[128] = "";
 	char line[256];
 
+	if (run->threads[0].cfg->front && run->threads[0].cfg->front->print_frame) {
+		run->threads[0].cfg->front->print_frame(out, run, first);
+		return;
+	}
 	if (!first)
 		fprintf(out, "\033[%dA", run->nthreads + 2);
 	rt_sysinfo_loadavg(&run->loadavg_fd, loadavg, sizeof(loadavg));
@@ -174,6 +184,10 @@ void cyclictest_print_break(FILE *out, struct ct_run *run)
 
 	if (!run->workers || rt_workers_break(run->workers, &value) < 0)
 		return;
+	if (run->threads[0].cfg->front && run->threads[0].cfg->front->print_break) {
+		run->threads[0].cfg->front->print_break(out, run);
+		return;
+	}
 	fputs("# Thread Ids:", out);
 	for (int i = 0; i < run->nthreads; i++)
 		fprintf(out, " %05d", (int)atomic_load(&run->threads[i].ws.tid));
@@ -200,6 +214,11 @@ static void json_thread(struct rt_json *j, const struct ct_thread *t)
 
 	snprintf(key, sizeof(key), "%d", t->index);
 	rt_json_object_begin(j, key);
+	if (t->cfg->front && t->cfg->front->json_thread) {
+		t->cfg->front->json_thread(j, t);
+		rt_json_object_end(j);
+		return;
+	}
 	rt_json_object_begin(j, "histogram");
 	if (t->cfg->hist_buckets) {
 		for (size_t b = rt_hist_next_nonempty(&t->ws.hist, 0); b < t->ws.hist.nbuckets;
@@ -223,7 +242,8 @@ static void json_thread(struct rt_json *j, const struct ct_thread *t)
 int cyclictest_write_json(FILE *out, struct ct_run *run, const struct rt_report *rep,
 			  int return_code, const struct rt_series *series,
 			  const struct rt_verdict *verdict, const struct ct_analysis *analysis,
-			  const struct rt_env *env)
+			  const struct rt_env *env,
+			  const struct rt_isolation *iso)
 {
 	struct rt_report_sched sched = RT_REPORT_SCHED_INIT;
 	struct rt_json j;
@@ -245,6 +265,8 @@ int cyclictest_write_json(FILE *out, struct ct_run *run, const struct rt_report 
 	cyclictest_analyze_json(analysis, run, &j);
 	if (verdict)
 		rt_verdict_write_json(&j, verdict);
+	if (iso)
+		rt_isolation_write_json(&j, iso, RT_ISOLATION_RUN);
 	rt_json_object_end(&j);
 	return rt_json_finish(&j);
 }

@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "rt_env.h"
+#include "rt_isolation.h"
 #include "rt_percentiles.h"
 #include "rt_report.h"
 #include "rt_verdict.h"
@@ -51,7 +52,8 @@ struct rt_series *cyclictest_series(struct ct_run *run);
 int cyclictest_write_json(FILE *out, struct ct_run *run, const struct rt_report *rep,
 			  int return_code, const struct rt_series *series,
 			  const struct rt_verdict *verdict, const struct ct_analysis *analysis,
-			  const struct rt_env *env);
+			  const struct rt_env *env,
+			  const struct rt_isolation *iso);
 
 /* Policy name and priority as the -v/header lines show them. */
 const char *cyclictest_policy_label(const struct cyclictest_config *cfg);

@@ -15,7 +15,9 @@
 #include "rt_affinity.h"
 #include "rt_cli.h"
 #include "rt_env.h"
+#include "rt_isolation.h"
 #include "rt_mem.h"
+#include "rt_metrics.h"
 #include "rt_output.h"
 #include "rt_prog.h"
 #include "rt_records.h"
@@ -25,6 +27,7 @@
 #include "rt_verdict.h"
 
 #include "analyze.h"
+#include "front.h"
 #include "measure.h"
 #include "report.h"
 #include "run.h"
@@ -53,9 +56,13 @@ struct ct_ctx {
 	struct rt_verdict verdict;    /* --max-*: judged when judged is set */
 	bool judged;
 	struct ct_analysis analysis;  /* --analyze */
-	struct rt_env env;            /* the machine, read before the run */
+	struct rt_env env;            /* the machine: preflight before, the rest after */
+	struct rt_env_run how;        /* what the run does about it */
+	struct rt_isolation *iso;     /* its counters: JSON, records, --isolation */
 	struct rt_records_set records; /* --records */
 	struct rt_window **windows;   /* each thread's, for the records */
+	struct rt_metrics_set metrics; /* --metrics */
+	bool metrics_open;
 	bool json_open, hist_open;
 	int dma_fd;
 	sigset_t signals;
@@ -95,6 +102,10 @@ static int open_outputs(struct ct_ctx *c)
 	if ((err = rt_records_set_open(&c->records, cfg->results.records,
 				       cfg->results.records_interval_s, cfg->threads, true))) {
 		rt_prog_error_errno(-err, "records '%s'", cfg->results.records);
+		return RT_EXIT_FAILURE;
+	}
+	if (cfg->results.metrics && (err = rt_metrics_check_path(cfg->results.metrics))) {
+		rt_prog_error_errno(-err, "cannot write --metrics file '%s'", cfg->results.metrics);
 		return RT_EXIT_FAILURE;
 	}
 	return 0;
@@ -185,6 +196,8 @@ static void setup_dma_latency(struct ct_ctx *c)
 	struct stat st;
 
 	c->dma_fd = -1;
+	if (cfg->front && cfg->front->no_pm_qos)
+		return;
 	if (cfg->laptop) {
 		fprintf(stderr, "WARN: not setting cpu_dma_latency to save battery power\n");
 		return;
@@ -241,6 +254,8 @@ static int alloc_threads(struct ct_ctx *c)
 		t->policy = cfg->policy;
 		t->prio = cyclictest_thread_priority(cfg, i);
 		t->interval_ns = cyclictest_thread_interval_us(cfg, i) * 1000;
+		t->runtime_ns = cyclictest_thread_interval_us(cfg, i) * cfg->deadline_runtime_pct /
+				100 * 1000;
 		t->cpu = cfg->affinity ? rt_affinity_cpu_for(&cfg->affinity_cpus, (unsigned)i) : -1;
 		t->ring_cap = RT_RING_VERBOSE_SAMPLES;
 		if (cfg->loops && cfg->loops < t->ring_cap)
@@ -462,7 +477,8 @@ static void main_loop(struct ct_ctx *c)
 
 	if (cfg->analyze && (loop.tick_ns < 0 || loop.tick_ns > ANALYZE_POLL_NS))
 		loop.tick_ns = ANALYZE_POLL_NS;
-	if (cfg->results.records && (loop.tick_ns < 0 || loop.tick_ns > RECORDS_POLL_NS))
+	if (rt_cli_results_need_windows(&cfg->results) &&
+	    (loop.tick_ns < 0 || loop.tick_ns > RECORDS_POLL_NS))
 		loop.tick_ns = RECORDS_POLL_NS;
 	m.status_buf = malloc(m.status_len);
 	if (m.live) {
@@ -502,16 +518,8 @@ static void stop_threads(struct ct_ctx *c)
  */
 static int judge(struct ct_ctx *c, int rc)
 {
-	const struct rt_limits *l = &c->cfg->results.limits;
-
-	if (!rt_limits_any(l))
-		return rc;
-	if (rt_verdict_judge(&c->verdict, l, c->series, c->run.nthreads)) {
-		rt_prog_error_errno(ENOMEM, "cannot judge the verdict");
-		return RT_EXIT_FAILURE;
-	}
-	c->judged = true;
-	return rc == RT_EXIT_OK && !c->verdict.pass ? RT_EXIT_VERDICT : rc;
+	return rt_cli_judge(&c->verdict, &c->judged, &c->cfg->results.limits, c->series,
+			    c->run.nthreads, rc);
 }
 
 /* --percentiles lines and the verdict: after everything 2.4 prints. */
@@ -522,7 +530,11 @@ static void print_results(struct ct_ctx *c)
 	if (cfg->results.percentiles) {
 		rt_percentiles_write_text(stdout, c->series, c->run.nthreads);
 		rt_overruns_write_text(stdout, c->series, c->run.nthreads);
+		rt_percentiles_write_ci_text(stdout, c->series, c->run.nthreads,
+					     cfg->nsecs ? "ns" : "us");
 	}
+	if (cfg->results.isolation)
+		rt_isolation_write_text(stdout, c->iso);
 	cyclictest_analyze_print(&c->analysis, &c->run, stdout);
 	if (c->judged)
 		rt_verdict_write_text(stdout, &c->verdict, cfg->nsecs ? "ns" : "us");
@@ -543,7 +555,10 @@ static int report(struct ct_ctx *c)
 		struct ct_thread *t = &run->threads[i];
 		uint64_t lost = atomic_load(&t->ws.ring.lost);
 
-		if (t->ws.error) {
+		if (t->ws.error && cfg->front && cfg->front->setup_failed) {
+			cfg->front->setup_failed(run, t);
+			rc = RT_EXIT_FAILURE;
+		} else if (t->ws.error) {
 			rt_prog_error_errno(t->ws.error, "thread %d: %s failed", i, t->ws.error_what);
 			rc = RT_EXIT_FAILURE;
 		}
@@ -565,6 +580,12 @@ static int report(struct ct_ctx *c)
 	if (cfg->self_check && rc == RT_EXIT_OK)
 		rc = cyclictest_self_check(&c->analysis, run);
 	rc = judge(c, rc);
+	if (c->metrics_open &&
+	    (err = rt_metrics_set_finish(&c->metrics, c->series,
+					 c->judged ? c->verdict.pass : RT_METRICS_NO_VERDICT, c->iso))) {
+		rt_prog_error_errno(-err, "cannot write --metrics file '%s'", cfg->results.metrics);
+		rc = RT_EXIT_FAILURE;
+	}
 	if ((err = cyclictest_analyze_finish(&c->analysis, run))) {
 		rt_prog_error_errno(-err, "cannot write the --analyze-output file '%s'",
 				    c->analysis.path);
@@ -598,9 +619,13 @@ static int report(struct ct_ctx *c)
 		}
 		c->hist_open = false;
 	}
+	/* The environment's rest: read now, off the measured CPUs' time. */
+	if (c->json_open && rt_cli_machine_state_end(&c->env, &c->how))
+		rc = RT_EXIT_FAILURE;
 	if (c->json_open) {
 		err = cyclictest_write_json(c->json_out.f, run, c->rep, rc, c->series,
-					    c->judged ? &c->verdict : NULL, &c->analysis, &c->env);
+					    c->judged ? &c->verdict : NULL, &c->analysis, &c->env,
+					    c->iso);
 		err = rt_output_why(&c->json_out, err);
 		if (!err)
 			err = rt_output_commit(&c->json_out);
@@ -644,19 +669,25 @@ static void teardown(struct ct_ctx *c)
 	free(c->series);
 	rt_verdict_free(&c->verdict);
 	rt_records_set_close(&c->records);
+	rt_metrics_set_close(&c->metrics);
 	free(c->windows);
 	rt_env_free(&c->env);
+	rt_isolation_free(c->iso);
 	free_threads(&c->run);
 }
 
-/* The measured CPUs' state for the JSON, and the preflight warnings. */
+/*
+ * The measured CPUs' state: now only what the preflight lines shown now
+ * (or --records' first line) need; the JSON's rest after the run.
+ */
 static int read_environment(struct ct_ctx *c)
 {
 	const struct cyclictest_config *cfg = c->cfg;
 	struct rt_cpulist allowed, measured = { 0 };
-	struct rt_env_run how = { .realtime = true, .pm_qos_held = c->dma_fd >= 0 };
+	bool iso = rt_cli_results_need_isolation(&cfg->results, cfg->json);
 	int err;
 
+	c->how = (struct rt_env_run){ .realtime = true, .pm_qos_held = c->dma_fd >= 0 };
 	if ((err = rt_affinity_allowed(&allowed))) {
 		rt_prog_error_errno(-err, "cannot read the CPUs this process may use");
 		return RT_EXIT_FAILURE;
@@ -665,19 +696,33 @@ static int read_environment(struct ct_ctx *c)
 		const struct ct_thread *t = &c->run.threads[i];
 
 		rt_env_add_measured(&measured, t->cpu, &allowed);
+		if (cfg->timer == CT_TIMER_DEADLINE)
+			continue;
 		if ((t->policy != SCHED_FIFO && t->policy != SCHED_RR) || t->prio <= 0)
-			how.realtime = false;
+			c->how.realtime = false;
 	}
-	if ((err = rt_env_read(&c->env, &measured))) {
-		rt_prog_error_errno(-err, "cannot read the machine's state");
-		return RT_EXIT_FAILURE;
+	/* the isolation checks' reads cost: only for a file or when the warnings are shown */
+	c->how.isolation = iso || rt_cli_preflight_shown(cfg->results.preflight);
+	if (iso && (err = rt_isolation_create(&c->iso, "", &measured)))
+		fprintf(stderr, "WARN: no isolation counters: %s\n", strerror(-err));
+	return rt_cli_machine_state_begin(&c->env, &measured, &c->how, cfg->results.preflight,
+					  cfg->results.records || cfg->results.metrics);
+}
+
+/* The threads wait at the gate: the isolation counters' start (main thread). */
+static void start_isolation(struct ct_ctx *c)
+{
+	int err = 0;
+
+	for (int i = 0; c->iso && !err && i < c->run.nthreads; i++)
+		err = rt_isolation_add_thread(c->iso, getpid(), atomic_load(&c->run.threads[i].ws.tid),
+					      c->run.threads[i].cpu);
+	if (c->iso && (err || (err = rt_isolation_start(c->iso)))) {
+		fprintf(stderr, "WARN: no isolation counters: %s\n", strerror(-err));
+		rt_isolation_free(c->iso);
+		c->iso = NULL;
 	}
-	if ((err = rt_env_preflight(&c->env, &how))) {
-		rt_prog_error_errno(-err, "cannot judge the machine's state");
-		return RT_EXIT_FAILURE;
-	}
-	rt_cli_preflight_print(cfg->results.preflight, &c->env);
-	return 0;
+	rt_records_set_isolation(&c->records, c->iso);
 }
 
 static int setup(struct ct_ctx *c)
@@ -692,8 +737,10 @@ static int setup(struct ct_ctx *c)
 	     (rc = cyclictest_analyze_open(&c->analysis, &c->run, cfg))))
 		return rc;
 	/* Files the run creates are in place before anything is printed. */
-	cyclictest_status_clean_stale();
-	if ((err = cyclictest_status_open(&c->status, &c->run, cfg->fifo, &what))) {
+	if (!(cfg->front && cfg->front->no_status))
+		cyclictest_status_clean_stale();
+	if (!(cfg->front && cfg->front->no_status) &&
+	    (err = cyclictest_status_open(&c->status, &c->run, cfg->fifo, &what))) {
 		rt_prog_error_errno(-err, "cannot create '%s'", what);
 		return RT_EXIT_FAILURE;
 	}
@@ -724,12 +771,49 @@ static int setup(struct ct_ctx *c)
 	return 0;
 }
 
+/* --metrics: the series and labels known, the file's first version (no sample yet). */
+static int start_metrics(struct ct_ctx *c)
+{
+	const struct cyclictest_config *cfg = c->cfg;
+	const struct rt_metrics_doc doc = {
+		.tool = cfg->front ? cfg->front->tool : "cyclictest",
+		.series_label = "thread",
+		.unit_ns = cfg->nsecs ? 1 : 1000,
+	};
+	int n = c->run.nthreads, err;
+	int *cpus = calloc((size_t)n, sizeof(*cpus));
+
+	if (!cfg->results.metrics) {
+		free(cpus);
+		return 0;
+	}
+	for (int i = 0; cpus && i < n; i++)
+		cpus[i] = c->run.threads[i].cpu;
+	err = cpus ? rt_metrics_set_open(&c->metrics, cfg->results.metrics, &doc, n, cpus, true)
+		   : -ENOMEM;
+	free(cpus);
+	if (!err) {
+		c->metrics_open = true;
+		err = rt_metrics_set_labels(&c->metrics, c->env.release, c->env.preempt_model);
+	}
+	if (!err)
+		err = rt_records_set_metrics(&c->records, &c->metrics,
+					     cfg->results.records_interval_s, n, true);
+	if (!err)
+		err = rt_metrics_set_flush(&c->metrics, NULL);
+	if (err) {
+		rt_prog_error_errno(-err, "cannot write --metrics file '%s'", cfg->results.metrics);
+		return RT_EXIT_FAILURE;
+	}
+	return 0;
+}
+
 /* The threads are set up (their windows allocated): the records begin. */
 static void start_records(struct ct_ctx *c)
 {
 	const struct cyclictest_config *cfg = c->cfg;
 	const struct rt_records_run run = {
-		.tool = "cyclictest",
+		.tool = cfg->front ? cfg->front->tool : "cyclictest",
 		.cmdline = c->rep->cmdline,
 		.unit = cfg->nsecs ? "ns" : "us",
 		.interval_s = cfg->results.records_interval_s,
@@ -740,6 +824,29 @@ static void start_records(struct ct_ctx *c)
 		c->windows[i] = c->run.threads[i].ws.window;
 	/* An error is reported at the end: the run goes on. */
 	rt_records_set_start(&c->records, &run, &c->env);
+}
+
+/*
+ * Another program's front: a thread that failed its set-up ends the run
+ * before the gate opens, with that program's one line; otherwise it prints
+ * what it prints once every thread is ready.
+ */
+static int front_started(struct ct_ctx *c)
+{
+	const struct cyclictest_front *front = c->cfg->front;
+	struct ct_run *run = &c->run;
+
+	for (int i = 0; i < run->nthreads; i++) {
+		const struct ct_thread *t = &run->threads[i];
+
+		if (t->ws.error && front->setup_failed) {
+			front->setup_failed(run, t);
+			return RT_EXIT_FAILURE;
+		}
+	}
+	if (front->started)
+		front->started(run);
+	return 0;
 }
 
 int cyclictest_run(const struct cyclictest_config *cfg, const struct rt_report *rep)
@@ -783,11 +890,20 @@ int cyclictest_run(const struct cyclictest_config *cfg, const struct rt_report *
 		if (cfg->self_check && !c->run.threads[0].ws.error)
 			rc = cyclictest_self_check_filter(&c->run);
 	}
+	if (!rc && cfg->front)
+		rc = front_started(c);
+	if (!rc)
+		rc = start_metrics(c);
 	if (!rc) {
 		set_start(c);
+		start_isolation(c);
 		start_records(c);
 		rt_workers_open(c->run.workers);
 		main_loop(c);
+		/* before the join: the threads' /proc files are still there */
+		if (c->iso && (err = rt_isolation_end(c->iso)))
+			fprintf(stderr, "WARN: cannot read the isolation counters: %s\n",
+				strerror(-err));
 	}
 	if (c->run.workers)
 		stop_threads(c);

@@ -113,13 +113,15 @@ int cyclictest_status_open(struct ct_status *st, struct ct_run *run, const char 
 
 void cyclictest_status_snapshot(struct ct_status *st)
 {
-	size_t cap = STATUS_BUF_BYTES(st->run), n;
-	char *buf = malloc(cap);
+	size_t cap, n;
+	char *buf;
 
-	if (!buf || st->shm_fd < 0) {
-		free(buf);
+	if (st->shm_fd < 0) /* none made (cyclicdeadline) */
 		return;
-	}
+	cap = STATUS_BUF_BYTES(st->run);
+	buf = malloc(cap);
+	if (!buf)
+		return;
 	n = cyclictest_format_status_block(buf, cap, st->run);
 	/* Truncate first: a shorter snapshot must not keep a longer one's tail. */
 	if (ftruncate(st->shm_fd, 0) == 0 && pwrite(st->shm_fd, buf, n, 0) == (ssize_t)n)

@@ -36,7 +36,6 @@ static void warn_ignored(const struct hackbench_config *cfg)
 /* Before any output: the JSON file, -F's permission, the descriptors, the machine. */
 static int setup(const struct hackbench_config *cfg, struct rt_output *json, struct rt_env *env)
 {
-	struct rt_cpulist allowed, measured = { 0 };
 	/* a load: no latency is measured, so no warning about its priority or PM QoS */
 	const struct rt_env_run how = { .realtime = true, .pm_qos_held = true };
 	uint64_t needed, limit;
@@ -57,17 +56,7 @@ static int setup(const struct hackbench_config *cfg, struct rt_output *json, str
 				      (unsigned long long)limit);
 		return RT_EXIT_FAILURE;
 	}
-	if ((err = rt_affinity_allowed(&allowed)) ||
-	    (rt_env_add_measured(&measured, -1, &allowed), (err = rt_env_read(env, &measured)))) {
-		rt_prog_error_errno(-err, "cannot read the machine's state");
-		return RT_EXIT_FAILURE;
-	}
-	if ((err = rt_env_preflight(env, &how))) {
-		rt_prog_error_errno(-err, "cannot judge the machine's state");
-		return RT_EXIT_FAILURE;
-	}
-	rt_cli_preflight_print(cfg->preflight, env);
-	return 0;
+	return rt_cli_machine_state_of(env, NULL, &how, cfg->preflight);
 }
 
 static void round_done(void *ctx, const struct hb_result *res, const struct hb_round *r)
@@ -99,11 +88,8 @@ static int run(const struct hackbench_config *cfg, const struct rt_report *rep)
 		hackbench_print_total(stdout, &res);
 	fflush(stdout);
 	if (json.f) {
-		err = hackbench_write_json(json.f, rep, rc, cfg, &res, &env);
-		if (err || (err = rt_output_commit(&json))) {
-			rt_prog_error_errno(-err, "cannot write --json file '%s'", cfg->json);
+		if (rt_cli_commit_json(&json, hackbench_write_json(json.f, rep, rc, cfg, &res, &env), cfg->json))
 			rc = RT_EXIT_FAILURE;
-		}
 	}
 out:
 	rt_output_abort(&json);
@@ -127,7 +113,5 @@ int main(int argc, char *argv[])
 		return rc;
 	warn_ignored(&cfg);
 	rc = run(&cfg, &rep);
-	if (rt_prog_close_stdout() && rc == RT_EXIT_OK)
-		rc = RT_EXIT_FAILURE;
-	return rc;
+	return rt_prog_exit_code(rc);
 }

@@ -9,7 +9,9 @@
 #include "rt_affinity.h"
 #include "rt_cli.h"
 #include "rt_env.h"
+#include "rt_isolation.h"
 #include "rt_mem.h"
+#include "rt_metrics.h"
 #include "rt_output.h"
 #include "rt_prog.h"
 #include "rt_records.h"
@@ -21,9 +23,14 @@
 
 const char pairtool_results_help[] =
 	"          --max-latency=US  verdict: FAIL (exit 3) when any latency exceeds US\n"
-	"          --max-percentile=P:US  verdict: FAIL when a P-th percentile exceeds US\n"
+	"          --max-percentile=P:US  verdict on a P-th percentile: PASS/FAIL when its\n"
+	"                            95% interval is under/over US, else INCONCLUSIVE\n"
 	"                            (repeatable, e.g. 99.9:80)\n"
+	"          --percentile-claim=point  judge --max-percentile on the percentile\n"
+	"                            alone (default: proven, on the interval)\n"
 	"          --percentiles     after the summary, print percentile lines\n"
+	"          --isolation       after the summary, print what interrupted each\n"
+	"                            measured CPU (interrupts, softirqs, context switches)\n"
 	"          --warmup=TIME     drop what is measured in the first TIME (as -D);\n"
 	"                            -D and -l count after it\n"
 	"          --no-preflight    no warnings about the machine before the run, also\n"
@@ -31,6 +38,7 @@ const char pairtool_results_help[] =
 	"          --preflight       those warnings also when stderr is not a terminal\n"
 	"          --records=FILE    append interval records (JSON lines) to FILE\n"
 	"          --records-interval=TIME  a record per pair every TIME (as -D, default 60)\n"
+	"          --metrics=FILE    keep FILE up to date as a Prometheus text file\n"
 	"\nUsage errors exit with 2, run-time errors with 1, a failed verdict with 3.\n";
 
 void pairtool_common_init(struct pairtool_common *cfg)
@@ -129,8 +137,12 @@ struct results {
 	struct rt_verdict verdict;
 	bool judged;
 	struct rt_env env;
+	struct rt_env_run how;        /* what the run does about the machine */
+	struct rt_isolation *iso;     /* JSON, records, --isolation */
 	struct rt_records_set records;
 	struct rt_window **windows;   /* each series' */
+	struct rt_metrics_set metrics; /* --metrics */
+	bool metrics_open;
 };
 
 /* The main thread's tick: the tool's (live display), and the records. */
@@ -150,9 +162,37 @@ static void tick(void *ctx)
 	rt_records_set_poll(&t->res->records, t->res->windows);
 }
 
+/* --metrics: the file checked, the series (their receivers' CPUs) and labels known. 0 or -errno. */
+static int open_metrics(const struct pairtool_common *cfg, const struct pairtool_ops *ops,
+			void *tool, struct rt_pair *p, struct results *res)
+{
+	const struct rt_metrics_doc doc = {
+		.tool = rt_prog_name(), .series_label = "pair", .unit_ns = 1000,
+	};
+	int n = ops->nseries(tool), err;
+	int *cpus;
+
+	if ((err = rt_metrics_check_path(cfg->results.metrics)))
+		return err;
+	cpus = calloc((size_t)n ? (size_t)n : 1, sizeof(*cpus));
+	if (!cpus)
+		return -ENOMEM;
+	for (int i = 0; i < n; i++)
+		cpus[i] = rt_pair_part(p, ops->series_part(tool, i))->role.cpu;
+	err = rt_metrics_set_open(&res->metrics, cfg->results.metrics, &doc, n, cpus, false);
+	free(cpus);
+	if (err)
+		return err;
+	res->metrics_open = true;
+	if ((err = rt_metrics_set_labels(&res->metrics, res->env.release, res->env.preempt_model)))
+		return err;
+	return rt_records_set_metrics(&res->records, &res->metrics, cfg->results.records_interval_s,
+				      n, false);
+}
+
 /* --records: the file opened before the run, the run line once the series are set up. */
 static int open_records(const struct pairtool_common *cfg, const struct pairtool_ops *ops,
-			void *tool, struct results *res)
+			void *tool, struct rt_pair *p, struct results *res)
 {
 	int n = ops->nseries(tool), err;
 
@@ -164,6 +204,10 @@ static int open_records(const struct pairtool_common *cfg, const struct pairtool
 	if ((err = rt_records_set_open(&res->records, cfg->results.records,
 				       cfg->results.records_interval_s, n, false))) {
 		rt_prog_error_errno(-err, "records '%s'", cfg->results.records);
+		return RT_EXIT_FAILURE;
+	}
+	if (cfg->results.metrics && (err = open_metrics(cfg, ops, tool, p, res))) {
+		rt_prog_error_errno(-err, "cannot write --metrics file '%s'", cfg->results.metrics);
 		return RT_EXIT_FAILURE;
 	}
 	return 0;
@@ -183,33 +227,72 @@ static void start_records(const struct pairtool_common *cfg, const struct rt_rep
 
 	for (int i = 0; i < res->records.n; i++)
 		res->windows[i] = rt_pair_part(p, ops->series_part(tool, i))->ws.window;
+	if (res->metrics_open)
+		rt_metrics_set_flush(&res->metrics, NULL); /* an error is reported at the end */
 	/* An error is reported at the end: the run goes on. */
 	rt_records_set_start(&res->records, &run, &res->env);
 }
 
-/* The participants' CPUs for the JSON's environment, and the preflight warnings. */
+/*
+ * The participants' CPUs for the JSON's environment, and the preflight
+ * warnings: only what is used before the run is read now (all of it for
+ * --records' first line), the rest for the JSON after. 0 or RT_EXIT_FAILURE
+ * with the error printed.
+ */
 static int read_environment(const struct pairtool_common *cfg, struct rt_pair *p,
-			    struct rt_env *env)
+			    struct rt_env *env, struct rt_env_run *how, struct rt_isolation **iso)
 {
 	struct rt_cpulist allowed, measured = { 0 };
-	struct rt_env_run how = { .realtime = true };
+	bool need = rt_cli_results_need_isolation(&cfg->results, cfg->json);
 	int err;
 
-	if ((err = rt_affinity_allowed(&allowed)))
-		return err;
+	*how = (struct rt_env_run){ .realtime = true };
+	if ((err = rt_affinity_allowed(&allowed))) {
+		rt_prog_error_errno(-err, "cannot read the CPUs this process may use");
+		return RT_EXIT_FAILURE;
+	}
 	for (int k = 0; k < rt_pair_count(p); k++) {
 		const struct rt_pair_role *r = &rt_pair_part(p, k)->role;
 
 		rt_env_add_measured(&measured, r->cpu, &allowed);
 		if ((r->policy != SCHED_FIFO && r->policy != SCHED_RR) || r->prio <= 0)
-			how.realtime = false;
+			how->realtime = false;
 	}
-	if ((err = rt_env_read(env, &measured)))
-		return err;
-	if ((err = rt_env_preflight(env, &how)))
-		return err;
-	rt_cli_preflight_print(cfg->results.preflight, env);
-	return 0;
+	/* the isolation checks' reads cost: only for a file or when the warnings are shown */
+	how->isolation = need || rt_cli_preflight_shown(cfg->results.preflight);
+	if (need && (err = rt_isolation_create(iso, "", &measured)))
+		fprintf(stderr, "WARN: no isolation counters: %s\n", strerror(-err));
+	return rt_cli_machine_state_begin(env, &measured, how, cfg->results.preflight,
+					  cfg->results.records || cfg->results.metrics);
+}
+
+/*
+ * The participants wait at the gate (rt_pair_start opens it at once after:
+ * the start is taken just before). Main thread only.
+ */
+struct iso_start {
+	struct rt_pair *p;
+	struct results *res;
+};
+
+static void start_isolation(void *ctx)
+{
+	struct rt_pair *p = ((struct iso_start *)ctx)->p;
+	struct results *res = ((struct iso_start *)ctx)->res;
+	int err = 0;
+
+	for (int k = 0; res->iso && !err && k < rt_pair_count(p); k++) {
+		struct rt_pair_part *pt = rt_pair_part(p, k);
+
+		err = rt_isolation_add_thread(res->iso, pt->tgid, atomic_load(&pt->ws.tid),
+					      pt->role.cpu);
+	}
+	if (res->iso && (err || (err = rt_isolation_start(res->iso)))) {
+		fprintf(stderr, "WARN: no isolation counters: %s\n", strerror(-err));
+		rt_isolation_free(res->iso);
+		res->iso = NULL;
+	}
+	rt_records_set_isolation(&res->records, res->iso);
 }
 
 static int collect(struct results *res, const struct pairtool_ops *ops, void *tool,
@@ -231,15 +314,11 @@ static int collect(struct results *res, const struct pairtool_ops *ops, void *to
 static int judge(const struct pairtool_common *cfg, const struct pairtool_ops *ops,
 		 void *tool, struct results *res, int rc)
 {
-	if (!rt_limits_any(&cfg->results.limits))
-		return rc;
-	if (rt_verdict_judge(&res->verdict, &cfg->results.limits, res->series, res->n)) {
-		rt_prog_error_errno(ENOMEM, "cannot judge the verdict");
-		return RT_EXIT_FAILURE;
-	}
-	res->judged = true;
-	res->verdict.naming = (struct rt_verdict_naming){ ops->pair_tasks, tool };
-	return rc == RT_EXIT_OK && !res->verdict.pass ? RT_EXIT_VERDICT : rc;
+	rc = rt_cli_judge(&res->verdict, &res->judged, &cfg->results.limits, res->series, res->n,
+			  rc);
+	if (res->judged)
+		res->verdict.naming = (struct rt_verdict_naming){ ops->pair_tasks, tool };
+	return rc;
 }
 
 /* The series (pair, thread) participant k belongs to: the one of its ring. */
@@ -328,6 +407,8 @@ static int write_json(const struct pairtool_common *cfg, const struct rt_report 
 	rt_percentiles_write_json_total(&j, "percentiles", res->series, res->n);
 	if (res->judged)
 		rt_verdict_write_json(&j, &res->verdict);
+	if (res->iso)
+		rt_isolation_write_json(&j, res->iso, RT_ISOLATION_RUN);
 	rt_json_object_end(&j);
 	err = rt_json_finish(&j);
 	err = err ? err : rt_output_commit(json);
@@ -346,6 +427,7 @@ int pairtool_run(const struct pairtool_common *cfg, const struct rt_report *rep,
 	struct rt_trace trace = { .marker_fd = -1, .on_fd = -1 };
 	struct rt_pair *p = NULL;
 	struct results res = { 0 };
+	struct iso_start iso_start = { NULL, &res };
 	sigset_t signals;
 	bool locked = false;
 	int rc, err, failed = 0;
@@ -374,8 +456,10 @@ int pairtool_run(const struct pairtool_common *cfg, const struct rt_report *rep,
 			strerror(-err));
 	pc.trace = trace.on_fd >= 0 ? &trace : NULL;
 	pc.loghist = rt_cli_results_need_hist(&cfg->results, cfg->json != NULL);
-	pc.windows = cfg->results.records != NULL;
+	pc.windows = rt_cli_results_need_windows(&cfg->results);
 	pc.warmup_ns = (int64_t)cfg->results.warmup_s * RT_NSEC_PER_SEC;
+	pc.at_gate = start_isolation;
+	pc.at_gate_ctx = &iso_start;
 	if (!(rc = lock_memory(cfg, &locked)))
 		pc.lock_memory = locked;
 	if (rc || (err = rt_pair_create(&p, &pc))) {
@@ -388,11 +472,11 @@ int pairtool_run(const struct pairtool_common *cfg, const struct rt_report *rep,
 		return rc;
 	}
 	*pair = p;
+	iso_start.p = p;
 	ops->set_roles(tool, p);
-	if ((err = read_environment(cfg, p, &res.env))) {
-		rt_prog_error_errno(-err, "cannot read the machine's state");
-		rc = RT_EXIT_FAILURE;
-	} else if ((rc = open_records(cfg, ops, tool, &res))) {
+	if ((rc = read_environment(cfg, p, &res.env, &res.how, &res.iso))) {
+		/* said why */
+	} else if ((rc = open_records(cfg, ops, tool, p, &res))) {
 		/* said why */
 	} else if ((err = rt_pair_start(p))) {
 		rt_prog_error_errno(-err, "cannot start the %s", ops->what);
@@ -401,7 +485,8 @@ int pairtool_run(const struct pairtool_common *cfg, const struct rt_report *rep,
 		struct tick_ctx t = { ops, tool, &res };
 		int64_t tick_ns = ops->tick ? ops->tick_ns : -1;
 
-		if (cfg->results.records && (tick_ns < 0 || tick_ns > RECORDS_POLL_NS))
+		if (rt_cli_results_need_windows(&cfg->results) &&
+		    (tick_ns < 0 || tick_ns > RECORDS_POLL_NS))
 			tick_ns = RECORDS_POLL_NS;
 		start_records(cfg, rep, ops, tool, p, &res);
 		/* -D counts the measured time, after the warm-up. */
@@ -409,6 +494,10 @@ int pairtool_run(const struct pairtool_common *cfg, const struct rt_report *rep,
 			    cfg->duration_s ? (int64_t)cfg->duration_s * RT_NSEC_PER_SEC + pc.warmup_ns
 					    : 0,
 			    tick_ns, tick, &t);
+		/* before the stop: the participants' /proc files are still there */
+		if (res.iso && (err = rt_isolation_end(res.iso)))
+			fprintf(stderr, "WARN: cannot read the isolation counters: %s\n",
+				strerror(-err));
 	}
 	rt_pair_stop(p);
 	failed = say_failures(p);
@@ -425,15 +514,30 @@ int pairtool_run(const struct pairtool_common *cfg, const struct rt_report *rep,
 			rt_prog_error_errno(-err, "records '%s'", cfg->results.records);
 			rc = RT_EXIT_FAILURE;
 		}
+		if (res.metrics_open &&
+		    (err = rt_metrics_set_finish(&res.metrics, res.series,
+						 res.judged ? res.verdict.pass : RT_METRICS_NO_VERDICT,
+						 res.iso))) {
+			rt_prog_error_errno(-err, "cannot write --metrics file '%s'",
+					    cfg->results.metrics);
+			rc = RT_EXIT_FAILURE;
+		}
 		/* a stdout that failed is in the JSON's return_code too */
 		if (rt_output_stdout_check(true))
+			rc = RT_EXIT_FAILURE;
+		/* the environment's rest: read now, off the measured CPUs' time */
+		if (json.f && rt_cli_machine_state_end(&res.env, &res.how))
 			rc = RT_EXIT_FAILURE;
 		if (json.f)
 			rc = write_json(cfg, rep, ops, tool, &json, rc, &res);
 		if (ops->epilogue)
 			ops->epilogue(tool);
-		if (cfg->results.percentiles)
+		if (cfg->results.percentiles) {
 			rt_percentiles_write_text(stdout, res.series, res.n);
+			rt_percentiles_write_ci_text(stdout, res.series, res.n, "us");
+		}
+		if (cfg->results.isolation)
+			rt_isolation_write_text(stdout, res.iso);
 		if (res.judged)
 			rt_verdict_write_text(stdout, &res.verdict, "us");
 	}
@@ -441,7 +545,9 @@ int pairtool_run(const struct pairtool_common *cfg, const struct rt_report *rep,
 	free(res.series);
 	rt_verdict_free(&res.verdict);
 	rt_env_free(&res.env);
+	rt_isolation_free(res.iso);
 	rt_records_set_close(&res.records);
+	rt_metrics_set_close(&res.metrics);
 	free(res.windows);
 	rt_pair_destroy(p);
 	*pair = NULL;

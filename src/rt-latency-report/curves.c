@@ -216,11 +216,14 @@ static int summary_values(const char *line, int64_t *v, int max)
 	const char *p = strchr(line, ':');
 	int n = 0;
 
-	while (p && n < max) {
+	if (!p)
+		return 0;
+	p++; /* the values follow the colon; each one ends where the next may start */
+	while (n < max) {
 		char *end;
-		long long x = strtoll(p + 1, &end, 10);
+		long long x = strtoll(p, &end, 10);
 
-		if (end == p + 1)
+		if (end == p)
 			break;
 		v[n++] = x;
 		p = end;

@@ -204,9 +204,13 @@ int rlr_input_load(struct rlr_input *in, const char *path)
 {
 	memset(in, 0, sizeof(*in));
 	in->path = path;
-	if (read_all(in, path) || rlr_input_parse(path, in->data, in->len, &in->doc)) {
+	if (read_all(in, path)) {
 		rlr_input_free(in);
 		return 1;
+	}
+	if (rlr_input_parse(path, in->data, in->len, &in->doc)) {
+		rlr_input_free(in);
+		return 2;
 	}
 	return 0;
 }

@@ -27,8 +27,9 @@ struct rlr_input {
 };
 
 /*
- * Read path once and parse it: 0, or 1 after a one-line error (cannot be
- * read, larger than RLR_INPUT_MAX_BYTES, begins like JSON but is not).
+ * Read path once and parse it: 0; 1 after a one-line error (cannot be
+ * read, larger than RLR_INPUT_MAX_BYTES) or 2 (read, but begins like JSON
+ * and is not, or a --records file that is not one).
  */
 int rlr_input_load(struct rlr_input *in, const char *path);
 void rlr_input_free(struct rlr_input *in);

@@ -35,14 +35,14 @@ static void series(struct rlr_series *s, struct json_object *pct, int64_t max, b
 	s->value[RLR_METRICS - 1] = max;
 }
 
-static void tool_name(struct rlr_run *r, const char *cmdline)
+void rlr_tool_name(char *buf, size_t len, const char *cmdline)
 {
 	const char *start = cmdline, *end, *slash;
 
 	end = start + strcspn(start, " ");
 	for (slash = start; (slash = memchr(slash, '/', (size_t)(end - slash))); start = ++slash)
 		;
-	snprintf(r->tool, sizeof(r->tool), "%.*s", (int)(end - start), start);
+	snprintf(buf, len, "%.*s", (int)(end - start), start);
 }
 
 struct json_object *rlr_member(struct json_object *o, const char *key)
@@ -164,6 +164,7 @@ static int load_text(struct rlr_run *r, const struct rlr_input *in)
 	}
 	if (!r->thread || rc) {
 		rc = added(rc ? rc : -ENOMEM, path);
+		rlr_free(r); /* as the JSON path: nothing to free after an error */
 	} else {
 		series_of_curve(&r->all, &all);
 	}
@@ -230,7 +231,7 @@ int rlr_load_input(struct rlr_run *r, const struct rlr_input *in)
 		return load_text(r, in);
 	if (rlr_doc_check(doc, path, &r->nthreads))
 		return 2;
-	tool_name(r, rlr_text(doc, "cmdline:"));
+	rlr_tool_name(r->tool, sizeof(r->tool), rlr_text(doc, "cmdline:"));
 	rlr_int(doc, "resolution_in_ns", &ns);
 	r->ns = ns == 1;
 	r->thread = calloc((size_t)r->nthreads, sizeof(*r->thread));

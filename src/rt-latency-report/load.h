@@ -7,6 +7,7 @@
 #define RLR_LOAD_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "rt_loghist.h"
@@ -60,6 +61,9 @@ int rlr_doc_check(struct json_object *doc, const char *path, int *nthreads);
  * one-line error naming path and the member (doccheck.c).
  */
 int rlr_doc_types(struct json_object *doc, const char *path, int nthreads);
+
+/* The command's name (argv[0] without its directory) of a "cmdline:". */
+void rlr_tool_name(char *buf, size_t len, const char *cmdline);
 
 /* Member key of o (NULL when o is NULL or has none); a string member. */
 struct json_object *rlr_member(struct json_object *o, const char *key);

@@ -11,7 +11,9 @@
 #include "rt_report.h"
 
 #include "compare.h"
+#include "junit.h"
 #include "merge.h"
+#include "plan.h"
 #include "plot.h"
 
 static void usage(void)
@@ -20,6 +22,8 @@ static void usage(void)
 	       "rt-latency-report compare BASE.json RUN.json [--tolerance=PCT]\n"
 	       "rt-latency-report merge FILE... -o OUT.json\n"
 	       "rt-latency-report plot FILE... -o OUT.png|OUT.svg [--ns]\n"
+	       "rt-latency-report junit FILE... -o REPORT.xml\n"
+	       "rt-latency-report plan --percentile=P [--confidence=C] [--interval=US] [--threads=N]\n"
 	       "rt-latency-report --help | --version\n\n"
 	       "compare   p50, p99, p99.9, p99.99 and max per thread and over all threads,\n"
 	       "          base against run (JSON results, or cyclictest's -h text); exit 3\n"
@@ -31,7 +35,17 @@ static void usage(void)
 	       "plot      the latency plot of every thread of every FILE (a JSON result, or\n"
 	       "          cyclictest's -h/--histfile text; --ns: that text is in ns), drawn\n"
 	       "          by gnuplot into OUT.png or OUT.svg (-o/--output)\n"
-	       "          -o FILE   --output=FILE  where the merge or the plot goes\n"
+	       "junit     JUnit XML for CI of results of any tool (-o/--output=REPORT.xml):\n"
+	       "          a test suite per FILE, a test case per thread or pair and\n"
+	       "          limit of its verdict (the run's --max-latency, --max-percentile,\n"
+	       "          --max-overruns; failed: the limit broken and the figures; no\n"
+	       "          samples: an error), its command line and environment as\n"
+	       "          properties\n"
+	       "plan      the fewest samples whose C %% (default 95) confidence interval of\n"
+	       "          the P-th percentile has an upper bound (a --max-percentile claim\n"
+	       "          can be proven), and the run that takes at --interval (default\n"
+	       "          1000 us) per thread and over --threads (default 1) together\n"
+	       "          -o FILE   --output=FILE  where the merge, the plot or the report goes\n"
 	       "          --help    print this help and exit (also after a command)\n"
 	       "          --version print the version and exit\n\n"
 	       "Every command also reads a tool's --records file (JSON lines) as the run it\n"
@@ -45,7 +59,8 @@ static void usage(void)
 static bool command_help(int argc, char *argv[])
 {
 	if (strcmp(argv[1], "compare") != 0 && strcmp(argv[1], "merge") != 0 &&
-	    strcmp(argv[1], "plot") != 0)
+	    strcmp(argv[1], "plot") != 0 && strcmp(argv[1], "junit") != 0 &&
+	    strcmp(argv[1], "plan") != 0)
 		return false;
 	for (int i = 2; i < argc && strcmp(argv[i], "--") != 0; i++)
 		if (strcmp(argv[i], "--help") == 0)
@@ -61,7 +76,7 @@ int main(int argc, char *argv[])
 	rt_prog_init(argv[0]);
 	rt_report_init(&rep, argc, argv); /* before getopt permutes argv */
 	if (argc < 2)
-		return rt_prog_usage_error("a command is needed: compare, merge or plot");
+		return rt_prog_usage_error("a command is needed: compare, merge, plot or junit");
 	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || command_help(argc, argv)) {
 		usage();
 		return rt_prog_close_stdout() ? RT_EXIT_FAILURE : RT_EXIT_OK;
@@ -76,9 +91,13 @@ int main(int argc, char *argv[])
 		rc = rlr_merge(argc - 1, argv + 1, rep.cmdline);
 	else if (strcmp(argv[1], "plot") == 0)
 		rc = rlr_plot(argc - 1, argv + 1);
+	else if (strcmp(argv[1], "junit") == 0)
+		rc = rlr_junit(argc - 1, argv + 1);
+	else if (strcmp(argv[1], "plan") == 0)
+		rc = rlr_plan(argc - 1, argv + 1);
 	else
-		return rt_prog_usage_error("unknown command '%s': must be compare, merge or plot",
-					   argv[1]);
+		return rt_prog_usage_error("unknown command '%s': must be compare, merge, plot, junit "
+					   "or plan", argv[1]);
 	if (rt_prog_close_stdout() && rc == RT_EXIT_OK)
 		rc = RT_EXIT_FAILURE;
 	return rc;

@@ -26,7 +26,7 @@ expect_exit 0
 records_ok "$WORK/r.jsonl" 2 10 complete "$WORK/r.json"
 python3 -c '
 import json, sys
-w = [json.loads(l) for l in open(sys.argv[1]) if "\"window\"" in l]
+w = [json.loads(l) for l in open(sys.argv[1]) if "\"type\":\"window\"" in l]
 assert w[0]["start_s"] == 0 and w[0]["count"] > 0, w[0]
 assert len(w) // 2 <= 11, len(w)
 assert all(x["end_s"] == x["window"] + 1 for x in w[:-2]), [x["end_s"] for x in w]
@@ -56,7 +56,8 @@ records_ok "$WORK/k.jsonl" 2 2 killed
 before=$(wc -l <"$WORK/r.jsonl")
 run_tool_timeout 30 cyclictest -q -p 80 -l 100 --no-preflight --records="$WORK/r.jsonl"
 expect_exit 0
-[ "$(wc -l <"$WORK/r.jsonl")" -eq $((before + 3)) ] || fail "the second run did not append 3 lines"
+# run, window, isolation, total
+[ "$(wc -l <"$WORK/r.jsonl")" -eq $((before + 4)) ] || fail "the second run did not append 4 lines"
 [ "$(grep -c '"type":"run"' "$WORK/r.jsonl")" -eq 2 ] || fail "not two run lines"
 
 # To stdout with -q: nothing but the records there (the rest on stderr).

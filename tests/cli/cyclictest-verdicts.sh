@@ -1,7 +1,9 @@
 #!/bin/sh
 # Proves cyclictest's verdicts: a limit far below any latency FAILs with exit
 # 3 and one line per thread naming the limit, the value and the bound, after
-# the unchanged 2.4 summary; generous limits PASS with exit 0; a run stopped
+# the unchanged 2.4 summary; generous limits PASS with exit 0 (a p99.9999
+# of 200 samples only with --percentile-claim=point: by default it is
+# INCONCLUSIVE, exit 3, needing 3688678 more samples); a run stopped
 # before its first sample FAILs ("no samples"); the JSON carries the same
 # verdict and return code; bad limit forms are usage errors (exit 2).
 . "$top_srcdir/tests/cli/lib.sh"
@@ -39,13 +41,38 @@ for line, b in zip(text, v["broken"]):
     assert b["value"] == want, (b, want)
 PY
 
-# Generous: PASS, exit 0, the verdict the last line after the 2.4 summary.
+# Generous: PASS, exit 0, the verdict the last line after the 2.4 summary
+# (p99.9999 of 200 samples: on the point estimate, --percentile-claim=point).
 run_tool_timeout 30 cyclictest -q $MLOCK -p $PRIO -t 2 -i 1000 -l 200 \
-	--max-latency=3600000000 --max-percentile=99.9999:3600000000 --max-overruns=1000000
+	--max-latency=3600000000 --max-percentile=99.9999:3600000000 --max-overruns=1000000 \
+	--percentile-claim=point
 expect_exit 0
 check_summary "$OUT" 2 200
 [ "$(tail -n 1 "$OUT")" = "# Verdict: PASS" ] || fail "last line: $(tail -n 1 "$OUT")"
 [ "$(grep -c '^# Verdict' "$OUT")" -eq 1 ] || fail "more than one verdict line"
+
+# The default, proven reading: 200 samples cannot bound a p99.9999 from
+# above (3688878 needed), however generous the limit: INCONCLUSIVE, exit 3,
+# the estimate being the samples that bound it. The lenient reading passed above.
+run_tool_timeout 30 cyclictest -q $MLOCK -p $PRIO -i 1000 -l 200 \
+	--max-percentile=99.9999:3600000000 --json="$WORK/i.json"
+expect_exit 3
+sed -n '/^# Verdict/p' "$OUT" >"$WORK/inc"
+cat >"$WORK/inc.re" <<'RE'
+# Verdict: INCONCLUSIVE
+# Verdict: thread 0: max-percentile=99\.9999: INCONCLUSIVE: [0-9]+ us, 95 % CI [0-9]+-\?, need 3688678 more samples
+RE
+compare_regex "$WORK/inc" "$WORK/inc.re"
+python3 - "$WORK/i.json" <<'PY' || fail "json of an inconclusive run"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["return_code"] == 3
+v = d["verdict"]
+assert v["result"] == "inconclusive", v
+b, = v["broken"]
+assert b["result"] == "inconclusive" and b["high"] is None and b["more_samples"] == 3688678, b
+assert b["low"] == d["thread"]["0"]["percentiles_ci"]["p99.9999"]["low"], b
+PY
 
 # No limit: no verdict line, exit 0 (nothing changes without the options).
 run_tool_timeout 30 cyclictest -q $MLOCK -p $PRIO -i 1000 -l 50

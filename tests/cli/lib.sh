@@ -12,6 +12,9 @@ OUT="$WORK/stdout"
 ERR="$WORK/stderr"
 RC=0
 FAILS=0
+# Seconds since the epoch at the start: finish() prints the test's wall
+# time, so a slow test shows in its log (CI time is budgeted).
+T_START=$(date +%s)
 trap 'rm -rf "$WORK"' EXIT
 
 # The prefix of the names of the objects the tools create where every pid
@@ -119,6 +122,57 @@ lock_global_tracing() {
 	flock 8
 }
 
+# LeakSanitizer: libtracefs keeps strings it caches (the tracing
+# directory) for the life of the process; they are not ours to free.
+lsan_ignore_libtracefs() {
+	printf 'leak:libtracefs.so\n' >"$WORK/lsan.supp"
+	# readable by the runs a test makes as nobody
+	chmod a+x "$WORK" && chmod a+r "$WORK/lsan.supp"
+	LSAN_OPTIONS="${LSAN_OPTIONS:+$LSAN_OPTIONS:}suppressions=$WORK/lsan.supp:print_suppressions=0"
+	export LSAN_OPTIONS
+}
+
+# wait_signal_setup PID COMM: wait (up to 10 s) until PID runs COMM and
+# blocks SIGINT and SIGTERM, i.e. its signal set-up is done. Until then a
+# background job's SIGINT is ignored (sh sets it so for `&`) and lost: a
+# sanitizer build spends tens of ms before main(), and a shell or wrapper
+# that execs COMM blocks every signal for a moment.
+wait_signal_setup() {
+	for _i in $(seq 1 200); do
+		if [ "$(cat "/proc/$1/comm" 2>/dev/null)" = "$2" ]; then
+			_blk=$(sed -n 's/^SigBlk:[[:space:]]*//p' "/proc/$1/status" 2>/dev/null)
+			[ -n "$_blk" ] && [ $((0x$_blk & 0x4002)) -eq $((0x4002)) ] && return 0
+		fi
+		sleep 0.05
+	done
+	fail "pid $1 never ran $2 with SIGINT and SIGTERM blocked"
+}
+
+# need_promtool: Prometheus' promtool in $PROMTOOL (Debian's first: a
+# PATH wrapper may hide it), else SKIP.
+need_promtool() {
+	PROMTOOL=/usr/bin/promtool
+	[ -x "$PROMTOOL" ] || PROMTOOL=$(command -v promtool) ||
+		skip "needs promtool (Debian: prometheus; scripts/install-deps installs it)"
+}
+
+# promtool_clean FILE [WHAT]: promtool check metrics accepts FILE and has
+# nothing to say about it.
+promtool_clean() {
+	"$PROMTOOL" check metrics <"$1" >"$WORK/promtool.out" 2>&1 ||
+		fail "${2:+$2: }promtool check metrics: $(head -n 5 "$WORK/promtool.out")"
+	[ ! -s "$WORK/promtool.out" ] || fail "${2:+$2: }promtool says: $(head -n 5 "$WORK/promtool.out")"
+}
+
+# Tests that run SCHED_DEADLINE threads hold this lock for their whole run:
+# under make -j another test's deadline threads preempt even SCHED_FIFO 99
+# (deadline_test's calibration then overruns: "Run time too short") and
+# take the bandwidth the kernel admits (EBUSY).
+lock_deadline() {
+	exec 7>"${TMPDIR:-/tmp}/rt-tests-ng-deadline.lock"
+	flock 7
+}
+
 # -b writes 0 to the global tracing_on (as 2.4 does, to freeze the trace):
 # a test that runs it puts the machine's value back when it exits.
 restore_tracing_on_at_exit() {
@@ -190,7 +244,7 @@ finish() {
 		echo "$TEST_NAME: $FAILS check(s) failed"
 		exit 1
 	fi
-	echo "$TEST_NAME: ok"
+	echo "$TEST_NAME: ok ($(($(date +%s) - T_START)) s)"
 	exit 0
 }
 

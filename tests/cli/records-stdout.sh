@@ -20,7 +20,7 @@ assert lines and lines[0]["type"] == "run" and lines[-1]["type"] == "total", \
 
 for t in cyclictest signaltest sigwaittest ptsematest svsematest pmqtest; do
 	run_tool_timeout 30 "$t" -q -p 80 -D 2 --records-interval=1 --no-preflight \
-		--percentiles --max-percentile=99.9:1000000 --records=-
+		--percentiles --max-percentile=99.9:1000000 --percentile-claim=point --records=-
 	expect_exit 0
 	ndjson_only "$t"
 	expect_match "$ERR" '^# P99 Latencies:'

@@ -23,7 +23,7 @@ for line in open(sys.argv[2]):
     m = re.match(r"T: *(\d+) .* C: *(\d+) Min: *(\d+) .* Max: *(\d+)$", line)
     if m:
         t = d["thread"][m.group(1)]
-        assert list(t) == ["cycles", "min", "max", "avg", "cpu", "percentiles",
+        assert list(t) == ["cycles", "min", "max", "avg", "cpu", "percentiles", "percentiles_ci",
                            "latency_histogram"], list(t)
         assert t["latency_histogram"]["count"] == t["cycles"], t["latency_histogram"]["count"]
         # under a million samples the nearest rank of p99.9999 is the last one

@@ -63,6 +63,9 @@ vg 0 ptsematest -q -p 80 -t 2 -l 100 --json="$WORK/pt.json"
 vg 2 ptsematest -t abc
 vg 0 rt-latency-report compare "$WORK/c.json" "$WORK/c.json"
 vg 0 rt-latency-report compare "$WORK/h.txt" "$WORK/c.json"
+# a -h text whose two threads add up beyond 64 bits: an error, nothing leaked
+printf '# Histogram\n000000 6000000000000000000 6000000000000000000\n' >"$WORK/ovf.txt"
+vg 2 rt-latency-report compare "$WORK/ovf.txt" "$WORK/c.json"
 # Another run to merge with (one run twice is refused): another start time.
 sed 's/"start_time": "[^"]*"/"start_time": "Tue, 14 Nov 2023 22:13:20 +0000"/' "$WORK/c.json" >"$WORK/c2.json"
 vg 0 rt-latency-report merge "$WORK/c.json" "$WORK/c2.json" -o "$WORK/m.json"

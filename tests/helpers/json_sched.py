@@ -5,7 +5,7 @@
 usage: json_sched.py FILE POLICY
 
 Proves: the file is valid JSON with "scheduling" after every rt-tests 2.4
-key and before only our later additions ("environment", "percentiles", "verdict"), holding exactly "policy" then "realtime";
+key and before only our later additions ("environment", "percentiles", "percentiles_ci", "verdict"), holding exactly "policy" then "realtime";
 policy is POLICY and realtime is 1 exactly for fifo and rr.
 """
 import json
@@ -19,11 +19,14 @@ def main():
                         parse_constant=lambda c: (_ for _ in ()).throw(ValueError(c)))
     errors = []
     keys = [k for k, _ in doc]
+    if keys[-1:] == ["isolation"]:  # our last addition, when read
+        keys = keys[:-1]
     if "scheduling" not in keys or \
        keys[keys.index("scheduling") + 1:] not in (
-           ["environment", "percentiles"], ["environment", "percentiles", "verdict"],
-           ["environment", "percentiles", "analysis"],
-           ["environment", "percentiles", "analysis", "verdict"]):
+           ["environment", "percentiles", "percentiles_ci"],
+           ["environment", "percentiles", "percentiles_ci", "verdict"],
+           ["environment", "percentiles", "percentiles_ci", "analysis"],
+           ["environment", "percentiles", "percentiles_ci", "analysis", "verdict"]):
         errors.append("top-level keys %s: 'scheduling' is not the last of 2.4's" % keys)
     else:
         sched = dict(doc)["scheduling"]

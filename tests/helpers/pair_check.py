@@ -45,8 +45,9 @@ if len(sys.argv) > 4:
         errors.append("json header")
     want = ["file_version", "cmdline:", "rt_test_version:", "start_time", "end_time",
             "return_code", "sysinfo", "num_threads", "thread", "scheduling", "environment",
-            "percentiles"]
-    if list(doc) not in (want, want + ["verdict"]):
+            "percentiles", "percentiles_ci"]
+    if list(doc) not in (want, want + ["verdict"], want + ["isolation"],
+                         want + ["verdict", "isolation"]):
         errors.append("json top-level keys %s" % list(doc))
     for i in range(pairs):
         t = doc["thread"][str(i)]
@@ -56,7 +57,7 @@ if len(sys.argv) > 4:
         timeouts = i < len(ids) and ids[i][9] != ""
         if list(t["sender"]) != ["cpu", "priority", "samples", "interval"] or \
            list(t["receiver"]) != ["cpu", "priority"] + ["timeoutcount"] * timeouts + \
-                ["min", "avg", "max", "percentiles", "latency_histogram"]:
+                ["min", "avg", "max", "percentiles", "percentiles_ci", "latency_histogram"]:
             errors.append("json pair %d member keys" % i)
         else:
             loghist.check_series(t["receiver"], "pair %d" % i, errors, count_key=None)

@@ -125,6 +125,7 @@ static const struct {
 	{ CYCLICTEST, "--pri 80", "cyclictest: unrecognized or ambiguous option '--pri'" },
 	{ CYCLICTEST, "-z", "cyclictest: invalid option '-z'" },
 	{ CYCLICTEST, "-i", "cyclictest: option '-i' requires an argument" },
+	{ CYCLICTEST, "--json", "cyclictest: option '--json' requires an argument" },
 	{ CYCLICTEST, "-q stray", "cyclictest: unexpected argument 'stray'" },
 	{ CYCLICTEST, "-t 4096 -i 1000000 -d 1000000", "cyclictest: invalid --distance '1000000': thread 4095 would get an interval above 1 hour" },
 	{ SIGNALTEST, "-t 1", "signaltest: invalid --threads '1': must be 2..1024" },

@@ -325,6 +325,99 @@ START_TEST(preemption_mode_says_why_it_is_unknown)
 }
 END_TEST
 
+/*
+ * Read in parts: open reads nothing; the preflight part is what the
+ * warnings judge (rt_env_preflight reads it itself); the report part the
+ * rest; each once. Together they equal rt_env_read_at, field for field.
+ */
+START_TEST(parts_read_what_they_name_once)
+{
+	struct rt_cpulist measured = { 2, { 0, 1 } };
+	struct rt_env_run weak = { .realtime = false, .pm_qos_held = false };
+	struct rt_env e, all;
+	char *a = NULL, *b = NULL;
+	size_t alen = 0, blen = 0;
+	FILE *fa = open_memstream(&a, &alen), *fb = open_memstream(&b, &blen);
+	struct rt_json j;
+
+	make_root();
+	rt_box();
+	put("/proc/sys/kernel/sched_rt_runtime_us", "950000\n");
+	ck_assert_int_eq(rt_env_open(&e, root, &measured), 0);
+	ck_assert_ptr_null(e.cmdline);
+	ck_assert_ptr_null(e.release);
+	ck_assert_int_eq(e.rt_runtime_us, RT_ENV_NOT_EXPOSED);
+	ck_assert_int_eq(e.cpus[1].cpu, 1);
+	ck_assert_int_eq(e.cpus[1].idle_exit_us, -1);
+	ck_assert(!e.judged);
+	/* the warnings read their part, and only it */
+	ck_assert_int_eq(rt_env_preflight(&e, &weak), 0);
+	ck_assert(e.judged);
+	ck_assert_uint_eq(e.parts, RT_ENV_PART_PREFLIGHT);
+	ck_assert_uint_eq(e.npreflight, 5);
+	ck_assert_str_eq(e.cpus[0].idle_name, "C6");
+	ck_assert_str_eq(e.cpus[1].idle_name, "C1");
+	ck_assert_str_eq(e.rcu_nocbs, "1");
+	ck_assert_str_eq(e.cpu_model, "Test CPU @ 3.00GHz");
+	ck_assert_ptr_null(e.release);
+	ck_assert_int_eq(e.cpus_online, -1);
+	/* a part is read once: a file changed since does not show */
+	put("/proc/sys/kernel/sched_rt_runtime_us", "-1\n");
+	ck_assert_int_eq(rt_env_read_parts(&e, RT_ENV_PART_ALL), 0);
+	ck_assert_int_eq(e.rt_runtime_us, 950000);
+	ck_assert_str_eq(e.release, "6.12.0-rt5");
+	ck_assert_int_eq(e.irqbalance, 1);
+	ck_assert_uint_eq(e.parts, RT_ENV_PART_ALL);
+	/* everything as one read gives */
+	put("/proc/sys/kernel/sched_rt_runtime_us", "950000\n");
+	ck_assert_int_eq(rt_env_read_at(&all, root, &measured), 0);
+	ck_assert_int_eq(rt_env_preflight(&all, &weak), 0);
+	rt_json_init(&j, fa);
+	rt_json_object_begin(&j, NULL);
+	rt_env_write_json(&j, &e);
+	rt_json_object_end(&j);
+	ck_assert_int_eq(rt_json_finish(&j), 0);
+	fclose(fa);
+	rt_json_init(&j, fb);
+	rt_json_object_begin(&j, NULL);
+	rt_env_write_json(&j, &all);
+	rt_json_object_end(&j);
+	ck_assert_int_eq(rt_json_finish(&j), 0);
+	fclose(fb);
+	ck_assert_str_eq(a, b);
+	free(a);
+	free(b);
+	rt_env_free(&e);
+	rt_env_free(&all);
+	remove_root();
+}
+END_TEST
+
+/* Idle states found from the deepest down: gaps end the list, as before. */
+START_TEST(deepest_enabled_idle_state_from_the_top)
+{
+	struct rt_cpulist measured = { 1, { 0 } };
+	struct rt_env e;
+
+	make_root();
+	put("/sys/devices/system/cpu/cpu0/cpuidle/state0/name", "POLL\n");
+	put("/sys/devices/system/cpu/cpu0/cpuidle/state0/latency", "0\n");
+	put("/sys/devices/system/cpu/cpu0/cpuidle/state1/name", "C1\n");
+	put("/sys/devices/system/cpu/cpu0/cpuidle/state1/latency", "2\n");
+	put("/sys/devices/system/cpu/cpu0/cpuidle/state2/name", "C3\n");
+	put("/sys/devices/system/cpu/cpu0/cpuidle/state2/latency", "40\n");
+	put("/sys/devices/system/cpu/cpu0/cpuidle/state2/disable", "1\n");
+	/* after a gap: not a state of the list */
+	put("/sys/devices/system/cpu/cpu0/cpuidle/state4/name", "C10\n");
+	put("/sys/devices/system/cpu/cpu0/cpuidle/state4/latency", "900\n");
+	ck_assert_int_eq(rt_env_read_at(&e, root, &measured), 0);
+	ck_assert_str_eq(e.cpus[0].idle_name, "C1");
+	ck_assert_int_eq(e.cpus[0].idle_exit_us, 2);
+	rt_env_free(&e);
+	remove_root();
+}
+END_TEST
+
 START_TEST(unpinned_threads_measure_every_allowed_cpu)
 {
 	struct rt_cpulist allowed = { 3, { 0, 1, 3 } }, l = { 0 };
@@ -350,6 +443,8 @@ Suite *unit_suite(void)
 	tcase_add_loop_test(tc, preemption_mode_says_why_it_is_unknown, 0,
 			    (int)(sizeof(preempt_cases) / sizeof(preempt_cases[0])));
 	tcase_add_test(tc, unpinned_threads_measure_every_allowed_cpu);
+	tcase_add_test(tc, parts_read_what_they_name_once);
+	tcase_add_test(tc, deepest_enabled_idle_state_from_the_top);
 	suite_add_tcase(s, tc);
 	return s;
 }

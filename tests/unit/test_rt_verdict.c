@@ -192,6 +192,7 @@ START_TEST(json_lists_broken_limits)
 
 	fill();
 	rt_limits_init(&l);
+	l.pct_point = true; /* --percentile-claim=point: 1000 samples cannot prove p0.0001 */
 	l.pct[l.npct++] = (struct rt_pct_limit){ 1, 0 }; /* p0.0001 of series 0 is 1 */
 	ck_assert_int_eq(rt_verdict_judge(&v, &l, series, 1), 0);
 	rt_json_init(&j, f);
@@ -325,9 +326,156 @@ START_TEST(histogram_json_keys_are_bucket_low_values)
 			      "    \"p99.99\": null,\n"
 			      "    \"p99.999\": null,\n"
 			      "    \"p99.9999\": null\n"
+			      "  },\n"
+			      "  \"p_ci\": {\n"
+			      "    \"p50\": null,\n"
+			      "    \"p90\": null,\n"
+			      "    \"p99\": null,\n"
+			      "    \"p99.9\": null,\n"
+			      "    \"p99.99\": null,\n"
+			      "    \"p99.999\": null,\n"
+			      "    \"p99.9999\": null\n"
 			      "  }\n"
 			      "}\n");
 	free(buf);
+}
+END_TEST
+
+static void ci_text(FILE *f, const void *arg)
+{
+	rt_percentiles_write_ci_text(f, series, 3, arg);
+}
+
+START_TEST(interval_lines_per_series_and_percentile)
+{
+	char *t;
+
+	fill();
+	t = text_of(ci_text, "us");
+	/* 1000 samples 1..1000 (series 1 also 5000), ranks as scipy gives them:
+	 * p50 469..532, p90 881..919, p99 983..997 (series 1: 470..532,
+	 * 882..920, 984..998); from p99.9 on no upper rank (3688, 36887, ...
+	 * samples needed). A lower bound is its bucket's bottom (4992 for 5000),
+	 * an upper one its bucket's top capped at the max; series 2 is empty. */
+	ck_assert_str_eq(t, "# T: 0 p50 501 us (95 % CI 468-535)\n"
+			    "# T: 0 p90 903 us (95 % CI 880-919)\n"
+			    "# T: 0 p99 991 us (95 % CI 980-999)\n"
+			    "# T: 0 p99.9 999 us (95 % CI 996-?: too few samples, 3688 needed)\n"
+			    "# T: 0 p99.99 1000 us (95 % CI 996-?: too few samples, 36887 needed)\n"
+			    "# T: 0 p99.999 1000 us (95 % CI 1000-?: too few samples, 368887 needed)\n"
+			    "# T: 0 p99.9999 1000 us (95 % CI 1000-?: too few samples, 3688878 needed)\n"
+			    "# T: 1 p50 501 us (95 % CI 470-535)\n"
+			    "# T: 1 p90 903 us (95 % CI 880-923)\n"
+			    "# T: 1 p99 991 us (95 % CI 984-999)\n"
+			    "# T: 1 p99.9 1003 us (95 % CI 996-?: too few samples, 3688 needed)\n"
+			    "# T: 1 p99.99 5000 us (95 % CI 1000-?: too few samples, 36887 needed)\n"
+			    "# T: 1 p99.999 5000 us (95 % CI 4992-?: too few samples, 368887 needed)\n"
+			    "# T: 1 p99.9999 5000 us (95 % CI 4992-?: too few samples, 3688878 needed)\n");
+	free(t);
+}
+END_TEST
+
+START_TEST(interval_json_beside_the_percentiles)
+{
+	struct rt_json j;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	fill();
+	rt_json_init(&j, f);
+	rt_json_object_begin(&j, NULL);
+	rt_percentiles_write_json(&j, "percentiles", &hist[0]);
+	rt_json_object_end(&j);
+	ck_assert_int_eq(rt_json_finish(&j), 0);
+	fclose(f);
+	ck_assert_ptr_nonnull(strstr(buf, "  \"percentiles\": {\n"
+					  "    \"p50\": 501,\n"));
+	ck_assert_ptr_nonnull(strstr(buf, "  },\n"
+					  "  \"percentiles_ci\": {\n"
+					  "    \"p50\": {\n"
+					  "      \"low\": 468,\n"
+					  "      \"high\": 535,\n"
+					  "      \"confidence\": 95\n"
+					  "    },\n"));
+	ck_assert_ptr_nonnull(strstr(buf, "    \"p99.9\": {\n"
+					  "      \"low\": 996,\n"
+					  "      \"high\": null,\n"
+					  "      \"confidence\": 95\n"
+					  "    },\n"));
+	free(buf);
+}
+END_TEST
+
+START_TEST(percentile_limits_pass_fail_or_inconclusive_on_the_interval)
+{
+	struct rt_limits l;
+	struct rt_verdict v;
+	struct rt_json j;
+	char *t, *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	fill();
+	rt_limits_init(&l);
+	/* p50 501, CI 468-535 */
+	l.pct[l.npct++] = (struct rt_pct_limit){ 500000, 535 };  /* PASS: high <= 535 */
+	ck_assert_int_eq(rt_verdict_judge(&v, &l, series, 1), 0);
+	ck_assert(v.pass);
+	ck_assert_str_eq(rt_verdict_result(&v), "pass");
+	rt_verdict_free(&v);
+	l.pct[0].bound = 467;                                     /* FAIL: low > 467 */
+	ck_assert_int_eq(rt_verdict_judge(&v, &l, series, 1), 0);
+	ck_assert_str_eq(rt_verdict_result(&v), "fail");
+	t = text_of(verdict_text, &v);
+	ck_assert_str_eq(t, "# Verdict: FAIL\n"
+			    "# Verdict: thread 0: max-percentile=50: 501 > 467 us\n");
+	free(t);
+	rt_verdict_free(&v);
+	l.pct[0].bound = 520;                        /* point 501 under, interval over */
+	l.pct[l.npct++] = (struct rt_pct_limit){ 999900, 100000 }; /* no upper rank */
+	ck_assert_int_eq(rt_verdict_judge(&v, &l, series, 1), 0);
+	ck_assert(!v.pass);
+	ck_assert_str_eq(rt_verdict_result(&v), "inconclusive");
+	t = text_of(verdict_text, &v);
+	ck_assert_str_eq(t, "# Verdict: INCONCLUSIVE\n"
+			    "# Verdict: thread 0: max-percentile=50: INCONCLUSIVE: 501 us, 95 % CI "
+			    "468-535, need 1738 more samples\n"
+			    "# Verdict: thread 0: max-percentile=99.99: INCONCLUSIVE: 1000 us, 95 % CI "
+			    "996-?, need 35887 more samples\n");
+	free(t);
+	rt_json_init(&j, f);
+	rt_json_object_begin(&j, NULL);
+	rt_verdict_write_json(&j, &v);
+	rt_json_object_end(&j);
+	ck_assert_int_eq(rt_json_finish(&j), 0);
+	fclose(f);
+	ck_assert_ptr_nonnull(strstr(buf, "\"result\": \"inconclusive\",\n"
+					  "    \"broken\": [\n"));
+	ck_assert_ptr_nonnull(strstr(buf, "        \"limit\": \"max-percentile=99.99\",\n"
+					  "        \"thread\": 0,\n"
+					  "        \"value\": 1000,\n"
+					  "        \"bound\": 100000,\n"
+					  "        \"low\": 996,\n"
+					  "        \"high\": null,\n"
+					  "        \"confidence\": 95,\n"
+					  "        \"result\": \"inconclusive\",\n"
+					  "        \"more_samples\": 35887,\n"
+					  "        \"reason\": \"1000, 95 % CI 996-?, need 35887 more "
+					  "samples\"\n"));
+	free(buf);
+	rt_verdict_free(&v);
+	/* A failed limit beside an inconclusive one: FAIL. */
+	l.max_latency = 10;
+	ck_assert_int_eq(rt_verdict_judge(&v, &l, series, 1), 0);
+	ck_assert_str_eq(rt_verdict_result(&v), "fail");
+	rt_verdict_free(&v);
+	/* The lenient reading: the point estimates 501 <= 520 and 1000 <= 100000 pass. */
+	l.max_latency = -1;
+	l.pct_point = true;
+	ck_assert_int_eq(rt_verdict_judge(&v, &l, series, 1), 0);
+	ck_assert(v.pass);
+	rt_verdict_free(&v);
 }
 END_TEST
 
@@ -337,6 +485,9 @@ Suite *unit_suite(void)
 	TCase *tc = tcase_create("verdicts");
 
 	tcase_add_test(tc, no_limit_broken_passes);
+	tcase_add_test(tc, interval_lines_per_series_and_percentile);
+	tcase_add_test(tc, interval_json_beside_the_percentiles);
+	tcase_add_test(tc, percentile_limits_pass_fail_or_inconclusive_on_the_interval);
 	tcase_add_test(tc, each_broken_limit_names_thread_value_and_bound);
 	tcase_add_test(tc, pairs_are_named_as_the_display_numbers_their_tasks);
 	tcase_add_test(tc, empty_series_fails_even_without_value_limits);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include <pthread.h>
+#include <sched.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,14 +45,26 @@ END_TEST
 struct writer {
 	struct rt_window *w;
 	atomic_bool done;
+	atomic_uint windows; /* taken by the reader so far */
 };
 
+/*
+ * At each quarter the writer waits for the reader's next window: however
+ * the two threads are scheduled, windows are taken while samples are added.
+ */
 static void *write_samples(void *arg)
 {
 	struct writer *wr = arg;
 
-	for (int64_t i = 0; i < SAMPLES; i++)
+	for (int64_t i = 0; i < SAMPLES; i++) {
+		if (i && i % (SAMPLES / 4) == 0) {
+			unsigned seen = atomic_load(&wr->windows);
+
+			while (atomic_load(&wr->windows) == seen)
+				sched_yield();
+		}
 		rt_window_add(wr->w, i % 1000, (uint64_t)i);
+	}
 	atomic_store(&wr->done, true);
 	return NULL;
 }
@@ -59,7 +72,7 @@ static void *write_samples(void *arg)
 /* The windows a reader takes while a writer adds add up to what it added. */
 START_TEST(windows_taken_while_the_thread_adds_lose_and_repeat_nothing)
 {
-	struct writer wr = { malloc(sizeof(struct rt_window)), false };
+	struct writer wr = { malloc(sizeof(struct rt_window)), false, 0 };
 	uint64_t count = 0, hist = 0;
 	int64_t max = -1;
 	unsigned windows = 0;
@@ -80,6 +93,7 @@ START_TEST(windows_taken_while_the_thread_adds_lose_and_repeat_nothing)
 			max = h->stats.max;
 		rt_window_clear(wr.w, old);
 		windows++;
+		atomic_store(&wr.windows, windows);
 	}
 	pthread_join(t, NULL);
 	for (unsigned i = 0; i < 2; i++) {
