@@ -2,16 +2,14 @@
 #include <errno.h>
 #include <math.h>
 
-#include <gsl/gsl_cdf.h>
-#include <gsl/gsl_errno.h>
-#include <gsl/gsl_sf_gamma.h>
-
+#include "rt_gsl.h"
 #include "rt_quantile_ci.h"
 
 /* Binomial(n, p) with its moments, p the quantile's fraction. */
 struct binom {
 	double n, p, q;     /* q = 1 - p, computed exactly from the permyriad */
 	double mean, sd;
+	const struct rt_gsl *gsl;
 };
 
 /*
@@ -37,7 +35,7 @@ static int approx_cdf(const struct binom *b, double k, double *out)
 		return -EDOM;
 	w = (k + 0.5 - b->mean) / b->sd;
 	g = (b->q - b->p) / b->sd;
-	*out = gsl_cdf_ugaussian_P(w - g * (w * w - 1.0) / 6.0);
+	*out = b->gsl->cdf_ugaussian_P(w - g * (w * w - 1.0) / 6.0);
 	return 0;
 }
 
@@ -55,7 +53,7 @@ static int binom_cdf(const struct binom *b, double k, double *out)
 		*out = 1;
 		return 0;
 	}
-	st = gsl_sf_beta_inc_e(b->n - k, k + 1, b->q, &r);
+	st = b->gsl->sf_beta_inc_e(b->n - k, k + 1, b->q, &r);
 	if (st == GSL_SUCCESS && isfinite(r.val) && r.val >= 0 && r.val <= 1 && r.err < 1e-9) {
 		*out = r.val;
 		return 0;
@@ -90,8 +88,8 @@ static bool args_ok(uint32_t permyriad, unsigned confidence_pct)
 	       confidence_pct <= 99;
 }
 
-static int ranks(uint64_t n, uint32_t permyriad, unsigned confidence_pct, uint64_t *lower,
-		 uint64_t *upper)
+static int ranks(const struct rt_gsl *gsl, uint64_t n, uint32_t permyriad,
+		 unsigned confidence_pct, uint64_t *lower, uint64_t *upper)
 {
 	double tail = (100.0 - confidence_pct) / 200.0, reach, lo, hi, k;
 	struct binom b;
@@ -99,6 +97,7 @@ static int ranks(uint64_t n, uint32_t permyriad, unsigned confidence_pct, uint64
 
 	if (n == 0 || n > RT_QUANTILE_CI_MAX_N || !args_ok(permyriad, confidence_pct))
 		return -EINVAL;
+	b.gsl = gsl;
 	b.n = (double)n;
 	b.q = (double)(RT_PERMYRIAD_100 - permyriad) / RT_PERMYRIAD_100;
 	b.p = (double)permyriad / RT_PERMYRIAD_100;
@@ -126,11 +125,16 @@ static int ranks(uint64_t n, uint32_t permyriad, unsigned confidence_pct, uint64
 int rt_quantile_ci_ranks(uint64_t n, uint32_t permyriad, unsigned confidence_pct,
 			 uint64_t *lower, uint64_t *upper)
 {
-	/* GSL reports errors to a handler that aborts by default: off while we compute. */
-	gsl_error_handler_t *old = gsl_set_error_handler_off();
-	int err = ranks(n, permyriad, confidence_pct, lower, upper);
+	const struct rt_gsl *gsl = rt_gsl_load(NULL);
+	gsl_error_handler_t *old;
+	int err;
 
-	gsl_set_error_handler(old);
+	if (!gsl)
+		return -ELIBACC;
+	/* GSL reports errors to a handler that aborts by default: off while we compute. */
+	old = gsl->set_error_handler_off();
+	err = ranks(gsl, n, permyriad, confidence_pct, lower, upper);
+	gsl->set_error_handler(old);
 	return err;
 }
 

@@ -9,8 +9,8 @@
  *   l = the largest rank with P(B <= l - 1) <= tail (0: no lower bound),
  *   u = the smallest rank with P(B <= u - 1) >= 1 - tail (u > n: the
  *       samples do not bound the quantile from above: too few samples).
- * The binomial distribution function comes from GSL; see the .c for where
- * an approximation takes over.
+ * The binomial distribution function comes from GSL (loaded when first
+ * needed: rt_gsl.h); see the .c for where an approximation takes over.
  */
 #ifndef RT_QUANTILE_CI_H
 #define RT_QUANTILE_CI_H
@@ -30,8 +30,9 @@
  * Ranks l and u (1-based) of the interval for the quantile
  * permyriad/10000 % of n samples at confidence_pct (1..99) percent.
  * 0, or -EINVAL (n 0 or above RT_QUANTILE_CI_MAX_N, permyriad not in
- * 1..RT_PERMYRIAD_100, confidence out of range) or -EDOM (the
- * computation failed). *upper may be n + 1 or more: no upper bound.
+ * 1..RT_PERMYRIAD_100, confidence out of range), -EDOM (the
+ * computation failed) or -ELIBACC (GSL cannot be loaded: rt_gsl.h).
+ * *upper may be n + 1 or more: no upper bound.
  */
 int rt_quantile_ci_ranks(uint64_t n, uint32_t permyriad, unsigned confidence_pct,
 			 uint64_t *lower, uint64_t *upper);
