@@ -20,6 +20,7 @@
 #include "rt_signal.h"
 
 #include "guard.h"
+#include "metrics.h"
 #include "options.h"
 #include "records.h"
 #include "report.h"
@@ -29,6 +30,7 @@
 struct outputs {
 	struct rt_output json, report;
 	struct hwlat_records records;
+	struct hwlat_metrics metrics;
 	struct rt_env env;
 };
 
@@ -73,6 +75,10 @@ static int open_outputs(const struct hwlat_config *cfg, struct outputs *o)
 		rt_prog_error_errno(-err, "cannot write --records file '%s'", cfg->records);
 		return RT_EXIT_FAILURE;
 	}
+	if ((err = hwlat_metrics_open(&o->metrics, cfg))) {
+		rt_prog_error_errno(-err, "cannot write --metrics file '%s'", cfg->metrics);
+		return RT_EXIT_FAILURE;
+	}
 	return rt_cli_machine_state_of(&o->env, NULL, &how, cfg->preflight);
 }
 
@@ -80,6 +86,7 @@ struct live {
 	const struct hwlat_config *cfg;
 	struct hwlat_result *res;
 	struct hwlat_records *records;
+	struct hwlat_metrics *metrics;
 };
 
 static void on_sample(void *ctx, const struct hwlat_sample *s)
@@ -97,6 +104,7 @@ static void on_tick(void *ctx)
 	struct live *l = ctx;
 
 	hwlat_records_poll(l->records, l->res);
+	hwlat_metrics_poll(l->metrics, l->res);
 }
 
 static int run(const struct hwlat_config *cfg, const struct rt_report *rep, const char *dir)
@@ -106,11 +114,11 @@ static int run(const struct hwlat_config *cfg, const struct rt_report *rep, cons
 	struct hwlat_guard guard;
 	struct hwlat_result res = { 0 };
 	struct hwlat_summary sum;
-	struct live live = { cfg, &res, &o.records };
+	struct live live = { cfg, &res, &o.records, &o.metrics };
 	const struct hwlat_hooks hooks = { on_sample, on_tick, &live };
 	enum hwlat_file which;
 	sigset_t signals;
-	int rc, err;
+	int rc, err, verdict;
 
 	if ((rc = find_tracer(cfg, dir)) || (rc = open_outputs(cfg, &o)))
 		goto out;
@@ -136,6 +144,7 @@ static int run(const struct hwlat_config *cfg, const struct rt_report *rep, cons
 			hwlat_read_smis(&res, false);
 		if ((err = hwlat_records_start(&o.records, rep, cfg, &res, &o.env)))
 			rt_prog_error_errno(-err, "cannot write --records file '%s'", cfg->records);
+		hwlat_metrics_start(&o.metrics, cfg, t.saved[HWLAT_CPUMASK], &res, &o.env);
 		rc = hwlat_measure(cfg, &t, &signals, &res, &hooks);
 		if (res.stop_signal && !cfg->quiet)
 			puts("interrupted");
@@ -158,6 +167,12 @@ static int run(const struct hwlat_config *cfg, const struct rt_report *rep, cons
 		rt_prog_error_errno(-err, "cannot write --records file '%s'", cfg->records);
 		rc = RT_EXIT_FAILURE;
 	}
+	/* rt_verdict only with --hardlimit, as the other tools' only with --max-* */
+	verdict = cfg->hardlimit_us < 0 ? RT_METRICS_NO_VERDICT : !hwlat_failed(&res, &sum);
+	if ((err = hwlat_metrics_finish(&o.metrics, &res, verdict))) {
+		rt_prog_error_errno(-err, "cannot write --metrics file '%s'", cfg->metrics);
+		rc = RT_EXIT_FAILURE;
+	}
 	fflush(stdout);
 	if (o.json.f && rt_cli_commit_json(&o.json, hwlat_write_json(o.json.f, rep, rc, cfg, &res,
 								      &sum, &o.env), cfg->json))
@@ -166,6 +181,7 @@ out:
 	rt_output_abort(&o.json);
 	rt_output_abort(&o.report);
 	hwlat_records_close(&o.records);
+	hwlat_metrics_close(&o.metrics);
 	rt_env_free(&o.env);
 	hwlat_result_free(&res);
 	return rc;

@@ -46,6 +46,7 @@ static const struct option long_opts[] = {
 	{ "json", required_argument, NULL, OPT_JSON },
 	{ "records", required_argument, NULL, RT_CLI_OPT_RECORDS },
 	{ "records-interval", required_argument, NULL, RT_CLI_OPT_RECORDS_INTERVAL },
+	{ "metrics", required_argument, NULL, RT_CLI_OPT_METRICS },
 	/* 2.4's --re abbreviated --report: kept beside --records */
 	{ "re", required_argument, NULL, OPT_REPORT },
 	{ "no-preflight", no_argument, NULL, OPT_NO_PREFLIGHT },
@@ -80,7 +81,10 @@ static void usage(void)
 	      "          --records=FILE     append a JSON line per interval to FILE while the\n"
 	      "                             test runs ('-' = stdout)\n"
 	      "          --records-interval=TIME\n"
-	      "                             the interval of --records (default 60 s)\n"
+	      "                             the interval of --records and --metrics\n"
+	      "                             (default 60 s)\n"
+	      "          --metrics=FILE     keep FILE up to date as a Prometheus text file\n"
+	      "                             (node_exporter's textfile collector)\n"
 	      "          --no-preflight     no warnings about the machine before the run, also\n"
 	      "                             on a terminal\n"
 	      "          --preflight        those warnings also when stderr is not a terminal\n"
@@ -252,6 +256,7 @@ static int parse_one(struct hwlat_config *cfg, int c, int argc, char *argv[])
 	case OPT_WATCH: cfg->watch = true; break;
 	case OPT_JSON: cfg->json = optarg; break;
 	case RT_CLI_OPT_RECORDS: cfg->records = optarg; break;
+	case RT_CLI_OPT_METRICS: cfg->metrics = optarg; break;
 	case RT_CLI_OPT_RECORDS_INTERVAL:
 		if (rt_cli_duration(name, optarg, &cfg->records_interval_s))
 			return RT_EXIT_USAGE;
@@ -272,6 +277,8 @@ static int parse_one(struct hwlat_config *cfg, int c, int argc, char *argv[])
 
 static int check(const struct hwlat_config *cfg)
 {
+	struct rt_cli_results shared;
+
 	if (cfg->window_us >= 0 && cfg->width_us >= 0 && cfg->width_us >= cfg->window_us)
 		return rt_prog_usage_error("invalid --width %lld us with --window %lld us: the "
 					   "width must be less than the window",
@@ -280,7 +287,10 @@ static int check(const struct hwlat_config *cfg)
 	    strcmp(cfg->records, "-") == 0)
 		return rt_prog_usage_error("--json=- and --records=- cannot both use standard "
 					   "output");
-	return 0;
+	/* --metrics' checks and messages are the other tools' */
+	rt_cli_results_init(&shared);
+	shared.metrics = cfg->metrics;
+	return rt_cli_results_check(&shared, false);
 }
 
 int hwlat_parse_args(struct hwlat_config *cfg, int argc, char *argv[])

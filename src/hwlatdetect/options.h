@@ -31,7 +31,8 @@ struct hwlat_config {
 	/* beyond 2.4 */
 	const char *json;       /* --json FILE, "-" = stdout */
 	const char *records;    /* --records FILE */
-	uint64_t records_interval_s;
+	uint64_t records_interval_s; /* of --records and --metrics */
+	const char *metrics;    /* --metrics FILE: Prometheus text, replaced every interval */
 	enum rt_cli_preflight preflight;
 };
 

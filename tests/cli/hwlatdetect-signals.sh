@@ -19,6 +19,8 @@ hwlat_line 1 1 40 11 1764624000.000001000 >"$WORK/one"
 for sig in INT TERM HUP; do
 	# the feeder holds trace_pipe open: the tool samples until the signal
 	feed "$F/trace_pipe" "$WORK/one" 30
+	# emptied now: the wait below must not see the last run's sample
+	: >"$OUT"
 	HWLATDETECT_TRACEFS=$F timeout -k 2 30 "$(tool hwlatdetect)" --duration=60 --threshold=10 \
 		--hardlimit=30 --watch --report="$WORK/sig.rpt" >"$OUT" 2>"$ERR" </dev/null &
 	pid=$!
@@ -56,6 +58,7 @@ done
 # SIGKILL cannot be caught: the guard child hwlatdetect leaves behind
 # writes the settings back, and is gone itself.
 feed "$F/trace_pipe" "$WORK/one" 30
+: >"$OUT"
 HWLATDETECT_TRACEFS=$F timeout -k 2 30 "$(tool hwlatdetect)" --duration=60 --threshold=10 \
 	--watch --report="$WORK/killed.rpt" >"$OUT" 2>"$ERR" </dev/null &
 pid=$!

@@ -1,6 +1,7 @@
 #!/bin/sh
 # Proves: bad hwlatdetect invocations exit 2 with one line plus the hint,
-# nothing on stdout, no --json or --report file, and the (fake) tracefs
+# nothing on stdout, no --json, --report or --metrics file (nor a temporary
+# one), and the (fake) tracefs
 # untouched: values are checked before anything is written (2.4 raised
 # tracebacks, exit 1, after switching current_tracer to hwlat); the
 # argparse forms work (--opt=V, --opt V, prefixes) and -h/--help exit 0 on
@@ -20,12 +21,14 @@ hint="Try 'hwlatdetect --help' for more information."
 while IFS='|' read -r args line; do
 	[ -n "$args" ] || continue
 	# shellcheck disable=SC2086
-	run_fake "$F" --json="$WORK/out.json" --report="$WORK/out.rpt" $args
+	run_fake "$F" --json="$WORK/out.json" --report="$WORK/out.rpt" --metrics="$WORK/out.prom" $args
 	expect_exit 2
 	expect_empty_stdout
 	printf 'hwlatdetect: %s\n%s\n' "$line" "$hint" >"$WORK/expected.err"
 	compare_exact "$ERR" "$WORK/expected.err"
-	if [ -e "$WORK/out.json" ] || [ -e "$WORK/out.rpt" ]; then fail "$args: an output file was created"; fi
+	for o in "$WORK"/out.* "$WORK"/.out.*; do
+		[ ! -e "$o" ] || fail "$args: an output file was created: $o"
+	done
 done <<'TABLE'
 --duration=10ms|invalid --duration '10ms': must be N, Ns, Nm, Nh, Nd or Nw, 1 s .. 3650d
 --duration 0|invalid --duration '0': must be N, Ns, Nm, Nh, Nd or Nw, 1 s .. 3650d
@@ -50,6 +53,8 @@ done <<'TABLE'
 --verbose|unrecognized or ambiguous option '--verbose'
 -x|invalid option '-x'
 10|unexpected argument '10'
+--metrics=|invalid --metrics '': needs a file name
+--metrics=-|invalid --metrics '-': needs a file name (the file is replaced, standard output cannot be)
 TABLE
 fake_state "$F" >"$WORK/state.after"
 compare_exact "$WORK/state.after" "$WORK/state.before"
@@ -61,7 +66,7 @@ for h in -h --help --he; do
 	run_fake "$F" $h
 	expect_exit 0
 	expect_empty_stderr
-	for o in duration threshold hardlimit window width report cpu-list debug quiet watch; do
+	for o in duration threshold hardlimit window width report cpu-list debug quiet watch metrics; do
 		expect_match "$OUT" "^ +--${o}[= ]"
 	done
 done

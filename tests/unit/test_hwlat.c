@@ -3,15 +3,19 @@
  * hwlatdetect's pure parts: 2.4's value syntaxes (--duration, the
  * microsecond options, --cpu-list into tracing_cpumask's hex mask), the
  * hwlat sample lines (the kernel's formats old and new, and lines that are
- * no sample, on which 2.4 crashed) and the summary (spikes, MTBF).
+ * no sample, on which 2.4 crashed), the summary (spikes, MTBF) and the
+ * --metrics series (tracing_cpumask's CPUs, label escaping).
  */
 #include <errno.h>
 #include <math.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "unit.h"
 
+#include "metrics.h"
 #include "options.h"
 #include "sample.h"
 
@@ -213,6 +217,64 @@ START_TEST(sums_up_samples)
 }
 END_TEST
 
+static const struct {
+	const char *mask;
+	const char *cpus; /* the series' CPUs */
+} masks[] = {
+	{ "3\n", "0 1" }, { "2,0000000d", "0 2 3 33" }, { "80000000,00000000", "63" },
+	{ "F0", "4 5 6 7" }, { "0", "" }, { "", "" }, { "3x", "" }, { "-1", "" },
+};
+
+START_TEST(series_of_cpumask)
+{
+	struct hwlat_metrics m = { 0 };
+	char got[64] = "";
+
+	ck_assert_int_eq(hwlat_metrics_cpus(&m, masks[_i].mask), 0);
+	for (int k = 0; k < m.n; k++)
+		snprintf(got + strlen(got), sizeof(got) - strlen(got), "%s%d", k ? " " : "",
+			 m.series[k].cpu);
+	ck_assert_str_eq(got, masks[_i].cpus);
+	hwlat_metrics_close(&m);
+}
+END_TEST
+
+START_TEST(writes_metrics)
+{
+	struct hwlat_metrics m = { .kernel = "6.1\"x\\", .preempt = NULL, .threshold_us = 1500000 };
+	struct hwlat_sample s = { .inner_us = 7, .outer_us = 1000000, .cpu = -1, .count = -1 };
+	const char *last = "\nrt_hwlat_threshold_seconds{tool=\"hwlatdetect\",kernel=\"6.1\\\"x"
+			   "\\\\\",preempt=\"\"} 1.5\n";
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+
+	ck_assert_int_eq(hwlat_metrics_cpus(&m, "4"), 0);
+	ck_assert_int_eq(hwlat_metrics_add(&m, &s, false), 0);
+	s.cpu = 2;
+	s.count = 4;
+	ck_assert_int_eq(hwlat_metrics_add(&m, &s, true), 0);
+	ck_assert_int_eq(hwlat_metrics_write(f, &m, 1), 0);
+	fclose(f);
+	/* "any" first, escaped label values, seconds exact */
+	ck_assert_ptr_nonnull(strstr(text, "\nrt_latency_seconds_bucket{tool=\"hwlatdetect\","
+				      "cpu=\"any\",kernel=\"6.1\\\"x\\\\\",preempt=\"\","
+				      "le=\"0.000001\"} 0\n"));
+	ck_assert_ptr_nonnull(strstr(text, "\nrt_latency_max_seconds{tool=\"hwlatdetect\","
+				      "cpu=\"2\",kernel=\"6.1\\\"x\\\\\",preempt=\"\"} 1\n"));
+	ck_assert_ptr_nonnull(strstr(text, "cpu=\"2\",kernel=\"6.1\\\"x\\\\\",preempt=\"\"} 4\n"
+				      "# HELP rt_hwlat_threshold_seconds"));
+	ck_assert_ptr_nonnull(strstr(text, "\nrt_verdict{tool=\"hwlatdetect\",kernel="));
+	/* the last line */
+	ck_assert_uint_ge(len, strlen(last));
+	ck_assert_str_eq(text + len - strlen(last), last);
+	/* CPU 2 of the mask took the second sample: series any and 2 */
+	ck_assert_int_eq(m.n, 2);
+	free(text);
+	hwlat_metrics_close(&m);
+}
+END_TEST
+
 Suite *unit_suite(void)
 {
 	Suite *s = suite_create("hwlat");
@@ -227,6 +289,10 @@ Suite *unit_suite(void)
 	UNIT_LOOP(tc, ignores_other_lines, junk);
 	tcase_add_test(tc, ignores_overlong_lines);
 	tcase_add_test(tc, sums_up_samples);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("metrics");
+	UNIT_LOOP(tc, series_of_cpumask, masks);
+	tcase_add_test(tc, writes_metrics);
 	suite_add_tcase(s, tc);
 	return s;
 }
