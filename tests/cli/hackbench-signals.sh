@@ -62,6 +62,7 @@ sigint_run() { # MODE ARGS...
 	shift
 	for _wait in 1 3 6; do
 		start_session -g 2 -f 5 -l 100000000 --json="$WORK/i.json" "$@"
+		wait_signal_setup "$PID" hackbench
 		sleep "$_wait"
 		kill -INT "$PID"
 		RC=0
@@ -81,6 +82,7 @@ sigint_run threaded -T
 
 # -D as a steady load, stopped by SIGTERM: rounds reported, promptly.
 start_session -D 600 -g 1 -f 2 -l 20000 --json="$WORK/d.json"
+wait_signal_setup "$PID" hackbench
 sleep 2
 kill -TERM "$PID"
 t0=$(date +%s)

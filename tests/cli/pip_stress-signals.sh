@@ -49,6 +49,7 @@ no_one_left() {
 CHECKS=""
 for sig in INT TERM; do
 	start_session --no-pi --work=20000 --json="$WORK/$sig.json"
+	wait_signal_setup "$PID" pip_stress
 	sleep 0.5
 	kill -"$sig" "$PID"
 	RC=0
