@@ -17,9 +17,17 @@ need_cmd flock
 unshare -pf --mount-proc true 2>/dev/null ||
 	skip "cannot create pid namespaces (unshare -pf --mount-proc)"
 CT=$(tool cyclictest)
-# The objects of pid 1 of real namespaces (whose inodes have 10 digits).
-ours() { ls /dev/shm | grep -Ec '^ns[0-9]{6,}-cyclictest1$' || true; }
-before=$(ours)
+# obj UNSHARE_PID: the object of the run unshare forked (its pid namespace's
+# inode names it), or nothing while there is no child yet. Other tests may
+# run cyclictest in namespaces meanwhile: only these two objects count.
+obj() {
+	_c=$(pgrep -P "$1" | head -n 1)
+	[ -n "$_c" ] || return 0
+	_ns=$(readlink "/proc/$_c/ns/pid" 2>/dev/null) || return 0
+	_ns=${_ns#pid:\[}
+	echo "/dev/shm/ns${_ns%]}-cyclictest1"
+}
+both() { [ -n "$obj_a" ] && [ -e "$obj_a" ] && [ -n "$obj_b" ] && [ -e "$obj_b" ]; }
 
 # Another namespace's objects (inode 123 is never a namespace's): one held
 # by a live process, one whose holder is gone.
@@ -34,17 +42,19 @@ for r in a b; do
 		>"$WORK/$r.out" 2>"$WORK/$r.err" </dev/null &
 	eval "pid_$r=\$!"
 done
+obj_a="" obj_b=""
 _w=0
-while [ "$(ours)" -lt $((before + 2)) ] && [ "$_w" -lt 25 ]; do
+while ! both && [ "$_w" -lt 25 ]; do
 	sleep 0.1
 	_w=$((_w + 1))
+	obj_a=$(obj "$pid_a")
+	obj_b=$(obj "$pid_b")
 done
-[ "$(ours)" -ge $((before + 2)) ] ||
-	fail "the two runs do not each have an object at once: $(ls /dev/shm | grep cyclictest1)"
+[ "$obj_a" != "$obj_b" ] || fail "the two namespaces' runs have one name: $obj_a"
+both || fail "the two runs do not each have an object at once: $(ls /dev/shm | grep cyclictest1)"
 run_tool_timeout 30 cyclictest -q -p 80 -l 10
 expect_exit 0
-[ "$(ours)" -ge $((before + 2)) ] ||
-	fail "a run of the initial namespace removed a live object: $(ls /dev/shm | grep cyclictest1)"
+both || fail "a run of the initial namespace removed a live object: $(ls /dev/shm | grep cyclictest1)"
 [ -e "$held" ] || fail "the object of a live run of another namespace was removed"
 [ ! -e "$free" ] || fail "the object of a gone run of another namespace was kept"
 for r in a b; do
@@ -58,5 +68,5 @@ done
 kill "$holder"
 wait "$holder" 2>/dev/null
 rm -f "$held" "$free"
-[ "$(ours)" -eq "$before" ] || fail "objects left: $(ls /dev/shm | grep cyclictest1)"
+[ ! -e "$obj_a" ] && [ ! -e "$obj_b" ] || fail "objects left: $(ls "$obj_a" "$obj_b" 2>/dev/null)"
 finish
