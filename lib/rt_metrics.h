@@ -56,7 +56,7 @@ void rt_metrics_bounds(int64_t unit_ns, int64_t out[RT_METRICS_NBOUNDS]);
 
 /* One series' figures. */
 struct rt_metrics_series {
-	int id;                          /* thread or pair number */
+	int id;                          /* thread or pair number; -1: no such label */
 	int cpu;                         /* -1: not pinned */
 	const struct rt_stats *stats;    /* sum and max (count: the histogram's) */
 	const struct rt_loghist *hist;   /* the buckets (count need not be sealed) */
