@@ -19,7 +19,7 @@
 static void usage(void)
 {
 	printf("rt-latency-report (%s %s)\nUsage:\n"
-	       "rt-latency-report compare BASE.json RUN.json [--tolerance=PCT]\n"
+	       "rt-latency-report compare BASE.json RUN.json [--tolerance=PCT] [--significant]\n"
 	       "rt-latency-report merge FILE... -o OUT.json\n"
 	       "rt-latency-report plot FILE... -o OUT.png|OUT.svg [--ns]\n"
 	       "rt-latency-report junit FILE... -o REPORT.xml\n"
@@ -28,7 +28,10 @@ static void usage(void)
 	       "compare   p50, p99, p99.9, p99.99 and max per thread and over all threads,\n"
 	       "          base against run (JSON results, or cyclictest's -h text); exit 3\n"
 	       "          when any got worse by more than PCT percent (--tolerance=PCT,\n"
-	       "          0..100000, default 10)\n"
+	       "          0..100000, default 10); comment lines name the percentiles whose\n"
+	       "          95 %% confidence intervals are disjoint (the change is beyond them);\n"
+	       "          with --significant, exit 3 only when one of those got worse by\n"
+	       "          more than PCT percent\n"
 	       "merge     add runs of one tool (thread N to thread N: histograms exactly,\n"
 	       "          percentiles recomputed) into OUT.json (-o/--output=OUT.json),\n"
 	       "          with an \"inputs\" list of every run's host, kernel and totals\n"
