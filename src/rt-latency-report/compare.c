@@ -2,7 +2,9 @@
 /*
  * compare: p50, p99, p99.9, p99.99 and max of every thread and of all
  * threads, base against run; FAIL (exit 3) when any got worse by more than
- * the tolerance.
+ * the tolerance. Comment lines then say which percentiles changed beyond
+ * their 95 % confidence intervals (the two intervals disjoint), and with
+ * --significant only such changes fail.
  */
 #include <getopt.h>
 #include <inttypes.h>
@@ -12,6 +14,7 @@
 #include "rt_cli.h"
 #include "rt_opt.h"
 #include "rt_prog.h"
+#include "rt_quantile_ci.h"
 
 #include "compare.h"
 #include "load.h"
@@ -19,14 +22,39 @@
 #define RLR_DEFAULT_TOLERANCE_PCT 10
 #define RLR_MAX_TOLERANCE_PCT 100000
 
+/* What the two intervals of one percentile say of its change. */
+enum rlr_sig { RLR_SIG_NONE, RLR_SIG_OVERLAP, RLR_SIG_WORSE, RLR_SIG_BETTER };
+
+/* The counts behind the comment lines and the verdict. */
+struct tally {
+	int worse;       /* worse beyond the tolerance */
+	int both;        /* ... and beyond the intervals */
+	int sig[4];      /* percentile rows by enum rlr_sig */
+};
+
+/* The change of a metric in percent. */
+static double change_of(const struct rlr_series *b, const struct rlr_series *r, int metric)
+{
+	int64_t old = b->value[metric], new = r->value[metric];
+
+	/* Against at least one unit: a base of 0 would make any change infinite. */
+	/* In doubles: new - old of two int64 may not fit one. */
+	return ((double)new - (double)old) * 100.0 / (double)(old > 1 ? old : 1);
+}
+
+/* Whether a metric both have got worse by more than the tolerance. */
+static bool worse_by(const struct rlr_series *b, const struct rlr_series *r, int metric,
+		     long long tol)
+{
+	return b->has[metric] && r->has[metric] && change_of(b, r, metric) > (double)tol;
+}
+
 /* One row; returns whether it is worse beyond the tolerance. */
 static bool row(const char *who, int metric, const struct rlr_series *b,
 		const struct rlr_series *r, long long tol)
 {
 	int64_t old = b->value[metric], new = r->value[metric];
-	/* Against at least one unit: a base of 0 would make any change infinite. */
-	/* In doubles: new - old of two int64 may not fit one. */
-	double change = ((double)new - (double)old) * 100.0 / (double)(old > 1 ? old : 1);
+	double change = change_of(b, r, metric);
 	bool worse;
 
 	if (!b->has[metric] || !r->has[metric]) {
@@ -39,28 +67,81 @@ static bool row(const char *who, int metric, const struct rlr_series *b,
 		printf("%-6s %-7s %10s %10s %9s\n", who, rlr_metric_names[metric], bs, rs, "n/a");
 		return false;
 	}
-	worse = change > (double)tol;
+	worse = worse_by(b, r, metric, tol);
 	printf("%-6s %-7s %10" PRId64 " %10" PRId64 " %+8.1f%%%s\n", who, rlr_metric_names[metric],
 	       old, new, change, worse ? "  worse" : "");
 	return worse;
+}
+
+/*
+ * Disjoint intervals: the run's lower bound above the base's upper one
+ * (worse), or its upper bound under the base's lower one (better). An
+ * open upper bound (too few samples) overlaps everything above its low.
+ */
+static enum rlr_sig significance(const struct rlr_series *b, const struct rlr_series *r, int m)
+{
+	const struct rlr_ci *x = &b->ci[m], *y = &r->ci[m];
+
+	if (m == RLR_METRICS - 1 || !b->has[m] || !r->has[m] || !x->has || !y->has)
+		return RLR_SIG_NONE;
+	if (x->has_high && y->low > x->high)
+		return RLR_SIG_WORSE;
+	if (y->has_high && y->high < x->low)
+		return RLR_SIG_BETTER;
+	return RLR_SIG_OVERLAP;
+}
+
+/* "52 us (95 % CI 48-61)", "52 us (95 % CI 48-?)" when no upper bound. */
+static void value_ci(const struct rlr_series *s, int m, const char *unit)
+{
+	printf("%" PRId64 " %s (%d %% CI %" PRId64 "-", s->value[m], unit,
+	       RT_QUANTILE_CI_CONFIDENCE_PCT, s->ci[m].low);
+	if (s->ci[m].has_high)
+		printf("%" PRId64 ")", s->ci[m].high);
+	else
+		printf("?)");
+}
+
+/* The row's comment line when its intervals are disjoint; counts it. */
+static void sig_line(const char *who, int m, const struct rlr_series *b,
+		     const struct rlr_series *r, const char *unit, bool tol_worse, struct tally *t)
+{
+	enum rlr_sig sig = significance(b, r, m);
+
+	if (m < RLR_METRICS - 1)
+		t->sig[sig]++;
+	t->both += tol_worse && sig == RLR_SIG_WORSE;
+	if (sig != RLR_SIG_WORSE && sig != RLR_SIG_BETTER)
+		return;
+	printf("# %s %s: %s beyond the %d %% intervals: ", who, rlr_metric_names[m],
+	       sig == RLR_SIG_WORSE ? "worse" : "better", RT_QUANTILE_CI_CONFIDENCE_PCT);
+	value_ci(b, m, unit);
+	printf(" -> ");
+	value_ci(r, m, unit);
+	putchar('\n');
 }
 
 int rlr_compare(int argc, char *argv[])
 {
 	static const struct option opts[] = {
 		{ "tolerance", required_argument, NULL, 't' },
+		{ "significant", no_argument, NULL, 's' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct rlr_run base, run;
+	struct tally t = { 0 };
 	long long tol = RLR_DEFAULT_TOLERANCE_PCT;
-	int c, rc, worse = 0, n;
+	int c, rc, n, fails;
+	bool significant = false;
 
 	optind = 1;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":", opts, NULL)) != -1) {
-		if (c != 't')
+		if (c == 's')
+			significant = true;
+		else if (c != 't')
 			return rt_cli_bad_option(argc, argv, c);
-		if (rt_cli_number("tolerance", optarg, 0, RLR_MAX_TOLERANCE_PCT, "%", &tol))
+		else if (rt_cli_number("tolerance", optarg, 0, RLR_MAX_TOLERANCE_PCT, "%", &tol))
 			return RT_EXIT_USAGE;
 	}
 	if (argc - optind != 2)
@@ -86,20 +167,42 @@ int rlr_compare(int argc, char *argv[])
 		printf("# threads: %d in the base, %d in the run; the first %d compared\n",
 		       base.nthreads, run.nthreads, n);
 	printf("%-6s %-7s %10s %10s %9s\n", "thread", "metric", "base", "run", "change");
+	/* The rows first (their layout is parsed), the interval comments after them. */
 	for (int i = 0; i < n; i++) {
 		char who[16];
 
 		snprintf(who, sizeof(who), "%d", i);
 		for (int m = 0; m < RLR_METRICS; m++)
-			worse += row(who, m, &base.thread[i], &run.thread[i], tol);
+			t.worse += row(who, m, &base.thread[i], &run.thread[i], tol);
 	}
 	for (int m = 0; m < RLR_METRICS; m++)
-		worse += row("all", m, &base.all, &run.all, tol);
-	if (worse)
-		printf("# Verdict: FAIL (%d value(s) worse by more than %lld%%)\n", worse, tol);
+		t.worse += row("all", m, &base.all, &run.all, tol);
+	for (int i = 0; i < n; i++) {
+		char who[24];
+
+		snprintf(who, sizeof(who), "thread %d", i);
+		for (int m = 0; m < RLR_METRICS; m++)
+			sig_line(who, m, &base.thread[i], &run.thread[i], base.ns ? "ns" : "us",
+				 worse_by(&base.thread[i], &run.thread[i], m, tol), &t);
+	}
+	for (int m = 0; m < RLR_METRICS; m++)
+		sig_line("all threads", m, &base.all, &run.all, base.ns ? "ns" : "us",
+			 worse_by(&base.all, &run.all, m, tol), &t);
+	printf("# Percentiles beyond their %d %% intervals: %d worse, %d better (%d overlap, "
+	       "%d without an interval)\n", RT_QUANTILE_CI_CONFIDENCE_PCT, t.sig[RLR_SIG_WORSE],
+	       t.sig[RLR_SIG_BETTER], t.sig[RLR_SIG_OVERLAP], t.sig[RLR_SIG_NONE]);
+	fails = significant ? t.both : t.worse;
+	if (significant && t.worse > t.both)
+		printf("# --significant: %d value(s) worse by more than %lld%% not counted: their "
+		       "intervals overlap or are not known\n", t.worse - t.both, tol);
+	if (fails && significant)
+		printf("# Verdict: FAIL (%d value(s) worse by more than %lld%% and beyond their "
+		       "%d %% intervals)\n", fails, tol, RT_QUANTILE_CI_CONFIDENCE_PCT);
+	else if (fails)
+		printf("# Verdict: FAIL (%d value(s) worse by more than %lld%%)\n", fails, tol);
 	else
 		printf("# Verdict: PASS\n");
 	rlr_free(&base);
 	rlr_free(&run);
-	return worse ? RT_EXIT_VERDICT : RT_EXIT_OK;
+	return fails ? RT_EXIT_VERDICT : RT_EXIT_OK;
 }

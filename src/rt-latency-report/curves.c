@@ -10,6 +10,7 @@
 #include "rt_loghist.h"
 #include "rt_opt.h"
 #include "rt_prog.h"
+#include "rt_quantile_ci.h"
 
 #include "curves.h"
 #include "input.h"
@@ -384,6 +385,33 @@ bool rlr_curve_percentile(const struct rlr_curve *c, uint32_t permyriad, int64_t
 		}
 	}
 	return false; /* among the samples beyond the histogram */
+}
+
+bool rlr_curve_ci(const struct rlr_curve *c, uint32_t permyriad, int64_t *low, int64_t *high,
+		  bool *has_high)
+{
+	uint64_t total, l, u, seen = 0;
+	int64_t v;
+
+	if (!rlr_curve_percentile(c, permyriad, &v) || !rlr_curve_total(c, &total) ||
+	    rt_quantile_ci_ranks(total, permyriad, RT_QUANTILE_CI_CONFIDENCE_PCT, &l, &u))
+		return false;
+	*low = 0;
+	*has_high = false;
+	for (size_t b = 0; b < c->nbins; b++) {
+		uint64_t before = seen;
+
+		seen += c->bin[b].count;
+		if (l && before < l && seen >= l)
+			*low = c->bin[b].low;
+		if (u <= total && before < u && seen >= u) {
+			int64_t top = c->bin[b].high - 1;
+
+			*high = c->has_max && top > c->max ? c->max : top;
+			*has_high = true;
+		}
+	}
+	return true;
 }
 
 bool rlr_curve_total(const struct rlr_curve *c, uint64_t *total)

@@ -69,6 +69,16 @@ int rlr_curve_from_json(struct rlr_curve *c, struct json_object *thread, const c
  */
 bool rlr_curve_percentile(const struct rlr_curve *c, uint32_t permyriad, int64_t *v);
 
+/*
+ * That percentile's 95 % interval (rt_quantile_ci ranks l, u): *low the
+ * lowest value of the bin of rank l (0 when l is 0), *high the highest of
+ * the bin of rank u capped at the max, as rt_loghist_pct_ci(); *has_high
+ * false when rank u is beyond the samples or among those beyond the
+ * histogram. False when the percentile itself is not known.
+ */
+bool rlr_curve_ci(const struct rlr_curve *c, uint32_t permyriad, int64_t *low, int64_t *high,
+		  bool *has_high);
+
 /* The curve's samples (bins and overflow): false beyond INT64_MAX. */
 bool rlr_curve_total(const struct rlr_curve *c, uint64_t *total);
 

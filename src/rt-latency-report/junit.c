@@ -146,7 +146,7 @@ static void testcase(struct writer *x, const struct rlr_jcase *c, const char *cl
 	if (c->kind != RLR_JPASS) {
 		start(x, element[c->kind]);
 		attr(x, "message", c->message);
-		attr(x, "type", type[c->kind]);
+		attr(x, "type", c->type ? c->type : type[c->kind]);
 		if (c->text)
 			x->bad |= xmlTextWriterWriteString(x->w, BAD_CAST c->text) < 0;
 		end(x);

@@ -58,7 +58,7 @@ static int add(struct rlr_jsuite *s, enum rlr_jkind kind, char *name, char *mess
 		s->cases = c;
 		s->cap = ncap;
 	}
-	s->cases[s->ncases++] = (struct rlr_jcase){ name, kind, message, text };
+	s->cases[s->ncases++] = (struct rlr_jcase){ name, kind, message, text, NULL };
 	s->failures += kind == RLR_JFAILURE;
 	s->errors += kind == RLR_JERROR;
 	s->skipped += kind == RLR_JSKIPPED;
@@ -68,6 +68,16 @@ nomem:
 	free(message);
 	free(text);
 	return -ENOMEM;
+}
+
+/* A failure of a claim the run did not prove (add()'s contract). */
+static int add_inconclusive(struct rlr_jsuite *s, char *name, char *message, char *text)
+{
+	int err = add(s, RLR_JFAILURE, name, message, text);
+
+	if (!err)
+		s->cases[s->ncases - 1].type = RLR_JTYPE_INCONCLUSIVE;
+	return err;
 }
 
 void rlr_junit_suite_free(struct rlr_jsuite *s)
@@ -362,7 +372,9 @@ static int check_broken(const char *path, struct json_object *broken)
 	for (size_t k = 0; broken && k < json_object_array_length(broken); k++) {
 		struct json_object *b = json_object_array_get_idx(broken, k);
 		static const char *const ints[] = { "thread", "pair", "sender", "receiver", "value",
-						    "bound" };
+						    "bound", "low", "high", "confidence",
+						    "more_samples" };
+		static const char *const strings[] = { "limit", "detail", "result", "reason" };
 		char where[64];
 		int64_t v;
 		bool has;
@@ -374,14 +386,54 @@ static int check_broken(const char *path, struct json_object *broken)
 		for (size_t j = 0; j < sizeof(ints) / sizeof(*ints); j++)
 			if (get_int(path, b, where, ints[j], &v, &has))
 				return 2;
-		snprintf(where, sizeof(where), "verdict.broken[%zu].limit", k);
-		if (want_type(path, rlr_member(b, "limit"), where, json_type_string, "a string"))
-			return 2;
-		snprintf(where, sizeof(where), "verdict.broken[%zu].detail", k);
-		if (want_type(path, rlr_member(b, "detail"), where, json_type_string, "a string"))
-			return 2;
+		for (size_t j = 0; j < sizeof(strings) / sizeof(*strings); j++) {
+			snprintf(where, sizeof(where), "verdict.broken[%zu].%s", k, strings[j]);
+			if (want_type(path, rlr_member(b, strings[j]), where, json_type_string,
+				      "a string"))
+				return 2;
+		}
 	}
 	return 0;
+}
+
+/*
+ * A --max-percentile claim the run did not prove (verdict entry b of
+ * "result": "inconclusive"): not a broken limit, nor a run that could not
+ * be done, so a failure of its own type: "max-percentile=99.99:
+ * INCONCLUSIVE: need 35887 more samples (1323 us, 95 % CI 1280-?, limit
+ * 50000 us)", the verdict's reason when it gives no number.
+ */
+static int inconclusive_case(struct rlr_jsuite *s, struct json_object *m, const char *label,
+			     const char *tasks, const char *limit, struct json_object *b,
+			     char *name, int64_t n, bool has_n, const char *unit)
+{
+	int64_t value = 0, bound = 0, low = 0, high = 0, conf = 0, more = 0;
+	char why[160], ci[96] = "", *fig, *message, *text;
+	const char *reason = rlr_text(b, "reason"), *tail;
+
+	rlr_int(b, "value", &value);
+	rlr_int(b, "bound", &bound);
+	if (rlr_int(b, "more_samples", &more)) {
+		snprintf(why, sizeof(why), "need %" PRId64 " more samples", more);
+	} else {
+		/* The verdict's "V, 95 % CI L-H, WHY": WHY, the figures follow. */
+		tail = reason ? strrchr(reason, ',') : NULL;
+		snprintf(why, sizeof(why), "%s", tail && tail[1] == ' ' ? tail + 2
+			 : reason ? reason : "the run did not decide");
+	}
+	if (rlr_int(b, "low", &low) && rlr_int(b, "confidence", &conf)) {
+		if (rlr_int(b, "high", &high))
+			snprintf(ci, sizeof(ci), ", %" PRId64 " %% CI %" PRId64 "-%" PRId64, conf,
+				 low, high);
+		else
+			snprintf(ci, sizeof(ci), ", %" PRId64 " %% CI %" PRId64 "-?", conf, low);
+	}
+	message = fmt("%s: INCONCLUSIVE: %s (%" PRId64 " %s%s, limit %" PRId64 " %s)", limit, why,
+		      value, unit, ci, bound, unit);
+	fig = figures(m, n, has_n, unit);
+	text = fig && message ? fmt("%s%s: %s\n%s", label, tasks, message, fig) : NULL;
+	free(fig);
+	return add_inconclusive(s, name, message, text);
 }
 
 /*
@@ -413,6 +465,8 @@ static int latency_case(struct rlr_jsuite *s, struct json_object *thread, const 
 	if ((why && strcmp(why, "samples") == 0) || (has_n && n == 0))
 		return add(s, RLR_JERROR, name, strdup("no samples, nothing was measured"),
 			   fmt("%s: no samples: a run that measured nothing never passes", label));
+	if (b && rlr_text(b, "result") && strcmp(rlr_text(b, "result"), "inconclusive") == 0)
+		return inconclusive_case(s, m, label, tasks, limit, b, name, n, has_n, unit);
 	if (b) {
 		int64_t value = 0, bound = 0;
 		bool count = strcmp(limit, "max-overruns") == 0;
@@ -482,7 +536,8 @@ static int latency_cases(struct rlr_jsuite *s, const char *path, struct json_obj
 	}
 	/* A verdict without the broken limits (a merge's): a case of its own. */
 	if (verdict && !broken && (rc = outcome_case(s, strdup("verdict"),
-						   rlr_text(verdict, "result"), NULL, verdict)))
+						   rlr_text(verdict, "result"),
+						   rlr_text(verdict, "reason"), verdict)))
 		return rc < 0 ? 1 : rc;
 	return 0;
 }
@@ -496,6 +551,10 @@ static int outcome_case(struct rlr_jsuite *s, char *name, const char *result, co
 	if (result && strcmp(result, "pass") == 0) {
 		return add(s, RLR_JPASS, name, NULL, NULL);
 	}
+	if (result && strcmp(result, "inconclusive") == 0)
+		return add_inconclusive(s, name, fmt("INCONCLUSIVE: %s",
+						     why ? why : "the run did not prove its claim"),
+					json_text(figures_of));
 	return add(s, result && strcmp(result, "fail") == 0 ? RLR_JFAILURE : RLR_JERROR, name,
 		   why ? strdup(why) : fmt("result: %s", result ? result : "none"),
 		   json_text(figures_of));

@@ -2,8 +2,9 @@
 /*
  * junit: what one result file says, as test cases: one per thread or pair
  * (or group, task) and per limit of the run's verdict, each passed, failed
- * (a limit broken: its figures), in error (nothing measured, a worker died,
- * the run did not end) or skipped (the result says the check was not run).
+ * (a limit broken: its figures; a claim the run did not prove: inconclusive),
+ * in error (nothing measured, a worker died, the run did not end) or skipped
+ * (the result says the check was not run).
  * No XML here (junit.c writes it).
  */
 #ifndef RLR_JUNIT_CASES_H
@@ -22,7 +23,11 @@ struct rlr_jcase {
 	enum rlr_jkind kind;
 	char *message;   /* one line: the broken limit and its figures */
 	char *text;      /* the figures at length; NULL when none */
+	const char *type; /* the failure's type when not the kind's (static) */
 };
+
+/* The failure type of a claim the run did not prove (exit 3, not a broken limit). */
+#define RLR_JTYPE_INCONCLUSIVE "inconclusive"
 
 struct rlr_jsuite {
 	const char *path;          /* the input, as named on the command line */

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "rt_prog.h"
+#include "rt_quantile_ci.h"
 
 #include "curves.h"
 #include "input.h"
@@ -26,11 +27,36 @@ bool rlr_int(struct json_object *o, const char *key, int64_t *v)
 	return true;
 }
 
-/* Percentiles of a "percentiles" object and the max, where present. */
-static void series(struct rlr_series *s, struct json_object *pct, int64_t max, bool has_max)
+/*
+ * One entry of a "percentiles_ci" object as the tools write it ({"low": L,
+ * "high": H or null, "confidence": 95}): anything else is no interval.
+ */
+static void ci_of_json(struct rlr_ci *ci, struct json_object *e)
 {
-	for (int i = 0; i < RLR_METRICS - 1; i++)
+	struct json_object *high = NULL;
+	int64_t conf = 0;
+
+	ci->has = e && json_object_is_type(e, json_type_object) && rlr_int(e, "low", &ci->low) &&
+		  rlr_int(e, "confidence", &conf) && conf == RT_QUANTILE_CI_CONFIDENCE_PCT &&
+		  json_object_object_get_ex(e, "high", &high) &&
+		  (!high || rlr_int(e, "high", &ci->high)) && ci->low >= 0;
+	ci->has_high = ci->has && high;
+	if (ci->has_high && ci->high < ci->low)
+		ci->has = ci->has_high = false;
+}
+
+/*
+ * Percentiles of a "percentiles" object with their intervals from the
+ * "percentiles_ci" beside it, and the max, where present.
+ */
+static void series(struct rlr_series *s, struct json_object *pct, struct json_object *ci,
+		   int64_t max, bool has_max)
+{
+	for (int i = 0; i < RLR_METRICS - 1; i++) {
 		s->has[i] = rlr_int(pct, rlr_metric_names[i], &s->value[i]);
+		if (s->has[i])
+			ci_of_json(&s->ci[i], rlr_member(ci, rlr_metric_names[i]));
+	}
 	s->has[RLR_METRICS - 1] = has_max;
 	s->value[RLR_METRICS - 1] = max;
 }
@@ -122,13 +148,15 @@ int rlr_doc_check(struct json_object *doc, const char *path, int *nthreads)
 	return rlr_doc_types(doc, path, *nthreads);
 }
 
-/* Percentiles (those a result names) of a curve, and its max. */
+/* Percentiles (those a result names) of a curve with their intervals, and its max. */
 static void series_of_curve(struct rlr_series *s, const struct rlr_curve *c)
 {
 	for (int m = 0; m < RLR_METRICS - 1; m++)
 		for (int k = 0; k < RT_LOGHIST_NPCT; k++)
-			if (strcmp(rt_loghist_pct_names[k], rlr_metric_names[m]) == 0)
-				s->has[m] = rlr_curve_percentile(c, rt_loghist_pcts[k], &s->value[m]);
+			if (strcmp(rt_loghist_pct_names[k], rlr_metric_names[m]) == 0 &&
+			    (s->has[m] = rlr_curve_percentile(c, rt_loghist_pcts[k], &s->value[m])))
+				s->ci[m].has = rlr_curve_ci(c, rt_loghist_pcts[k], &s->ci[m].low,
+							    &s->ci[m].high, &s->ci[m].has_high);
 	s->has[RLR_METRICS - 1] = c->has_max;
 	s->value[RLR_METRICS - 1] = c->max;
 }
@@ -173,8 +201,20 @@ static int load_text(struct rlr_run *r, const struct rlr_input *in)
 	return rc;
 }
 
+/* The intervals a curve gives of the percentiles s has without one. */
+static void cis_of_curve(struct rlr_series *s, const struct rlr_curve *c)
+{
+	for (int m = 0; m < RLR_METRICS - 1; m++)
+		for (int k = 0; k < RT_LOGHIST_NPCT; k++)
+			if (strcmp(rt_loghist_pct_names[k], rlr_metric_names[m]) == 0 &&
+			    s->has[m] && !s->ci[m].has)
+				s->ci[m].has = rlr_curve_ci(c, rt_loghist_pcts[k], &s->ci[m].low,
+							    &s->ci[m].high, &s->ci[m].has_high);
+}
+
 /*
- * Thread i's series: the percentiles the tool wrote, else (rt-tests 2.4)
+ * Thread i's series: the percentiles the tool wrote with their intervals
+ * (computed from its histogram when it wrote none), else (rt-tests 2.4)
  * those its -h histogram holds, added to all (NULL once a thread has
  * none). 0, or 1/2 after a one-line error.
  */
@@ -188,17 +228,32 @@ static int thread_series(struct rlr_series *s, struct json_object *thread, const
 	int rc;
 
 	if (rlr_member(m, "percentiles") || !rlr_member(m, "histogram")) {
-		series(s, rlr_member(m, "percentiles"), max, has_max);
-		*all = NULL;
-		return 0;
+		series(s, rlr_member(m, "percentiles"), rlr_member(m, "percentiles_ci"), max, has_max);
+		struct json_object *lh = rlr_member(m, "latency_histogram");
+
+		/* The histogram rlr_curve_from_json() would read, of a layout it reads. */
+		if (!rlr_member(m, "percentiles") || rlr_member(m, "percentiles_ci") ||
+		    !(lh ? rlr_loghist_buckets(lh) != NULL
+			 : json_object_is_type(rlr_member(m, "histogram"), json_type_object))) {
+			*all = NULL;
+			return 0;
+		}
 	}
+	/* Percentiles from the histogram, or (ours without) their intervals only. */
 	if ((rc = rlr_curve_from_json(&c, thread, path, i))) {
 		free(c.bin); /* the bins read before the error */
 		return rc;
 	}
-	series_of_curve(s, &c);
-	if (*all && (rc = rlr_curve_add(*all, &c)))
-		rc = added(rc, path);
+	if (rlr_member(m, "percentiles")) {
+		cis_of_curve(s, &c);
+		/* Only for the intervals: all threads' beyond 64 bits have none. */
+		if (*all && rlr_curve_add(*all, &c))
+			*all = NULL;
+	} else {
+		series_of_curve(s, &c);
+		if (*all && (rc = rlr_curve_add(*all, &c)))
+			rc = added(rc, path);
+	}
 	free(c.bin);
 	return rc;
 }
@@ -250,7 +305,10 @@ int rlr_load_input(struct rlr_run *r, const struct rlr_input *in)
 	if (!rc && !rlr_member(doc, "percentiles") && all)
 		series_of_curve(&r->all, all);
 	else
-		series(&r->all, rlr_member(doc, "percentiles"), all_max, any_max);
+		series(&r->all, rlr_member(doc, "percentiles"), rlr_member(doc, "percentiles_ci"),
+		       all_max, any_max);
+	if (!rc && rlr_member(doc, "percentiles") && all)
+		cis_of_curve(&r->all, all);
 	free(sum.bin);
 	if (rc)
 		rlr_free(r);

@@ -21,9 +21,17 @@ struct json_object;
 #define RLR_METRICS 5
 extern const char *const rlr_metric_names[RLR_METRICS];
 
+/* A percentile's 95 % confidence interval (rt_quantile_ci). */
+struct rlr_ci {
+	bool has;            /* false: not known (no histogram, no "percentiles_ci", max) */
+	bool has_high;       /* false: too few samples for an upper bound */
+	int64_t low, high;
+};
+
 struct rlr_series {
 	bool has[RLR_METRICS];
 	int64_t value[RLR_METRICS];
+	struct rlr_ci ci[RLR_METRICS];
 };
 
 struct rlr_run {

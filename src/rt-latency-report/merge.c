@@ -22,6 +22,7 @@
 #include "rt_loghist.h"
 #include "rt_output.h"
 #include "rt_prog.h"
+#include "rt_quantile_ci.h"
 
 #include "curves.h"
 #include "input.h"
@@ -127,6 +128,27 @@ struct json_object *rlr_percentiles_json(const struct rt_loghist *h)
 	return p;
 }
 
+struct json_object *rlr_percentiles_ci_json(const struct rt_loghist *h)
+{
+	struct json_object *p = json_object_new_object();
+
+	for (int k = 0; k < RT_LOGHIST_NPCT; k++) {
+		struct json_object *ci = NULL;
+		struct rt_pct_ci v;
+
+		if (!rt_loghist_pct_ci(h, rt_loghist_pcts[k], RT_QUANTILE_CI_CONFIDENCE_PCT, &v)) {
+			ci = json_object_new_object();
+			json_object_object_add(ci, "low", json_object_new_int64(v.low));
+			json_object_object_add(ci, "high",
+					       v.has_high ? json_object_new_int64(v.high) : NULL);
+			json_object_object_add(ci, "confidence",
+					       json_object_new_int((int)v.confidence_pct));
+		}
+		json_object_object_add(p, rt_loghist_pct_names[k], ci);
+	}
+	return p;
+}
+
 struct json_object *rlr_histogram_json(const struct rt_loghist *h)
 {
 	struct json_object *o = json_object_new_object(), *b = json_object_new_object();
@@ -152,6 +174,37 @@ struct json_object *rlr_histogram_json(const struct rt_loghist *h)
 static void put(struct json_object *o, const char *key, struct json_object *v)
 {
 	json_object_object_add(o, key, v);
+}
+
+/*
+ * "percentiles" and, right after it as the tools write them, "percentiles_ci"
+ * of h: in place when the template has them; a template without the
+ * interval (an older result) is rebuilt to put it after "percentiles".
+ */
+static void put_percentiles(struct json_object *o, const struct rt_loghist *h)
+{
+	struct json_object *copy;
+
+	put(o, "percentiles", rlr_percentiles_json(h));
+	if (rlr_member(o, "percentiles_ci")) {
+		put(o, "percentiles_ci", rlr_percentiles_ci_json(h));
+		return;
+	}
+	copy = json_object_new_object();
+	json_object_object_foreach(o, key, val) {
+		json_object_object_add(copy, key, json_object_get(val));
+		if (strcmp(key, "percentiles") == 0)
+			json_object_object_add(copy, "percentiles_ci", rlr_percentiles_ci_json(h));
+	}
+	/* o keeps its identity (its parent holds it): emptied, then refilled in order. */
+	while (json_object_object_length(o)) {
+		struct json_object_iterator it = json_object_iter_begin(o);
+
+		json_object_object_del(o, json_object_iter_peek_name(&it));
+	}
+	json_object_object_foreach(copy, ckey, cval)
+		json_object_object_add(o, ckey, json_object_get(cval));
+	json_object_put(copy);
 }
 
 /* Thread i of the template takes the sums. */
@@ -181,7 +234,7 @@ static void write_thread(struct json_object *thread, struct sum *s)
 	put(m, "max", s->any ? json_object_new_int64(s->max) : NULL);
 	if (s->has_overruns)
 		put(m, "overruns", json_object_new_int64(s->overruns));
-	put(m, "percentiles", rlr_percentiles_json(&s->hist));
+	put_percentiles(m, &s->hist);
 	put(m, "latency_histogram", rlr_histogram_json(&s->hist));
 }
 
@@ -412,7 +465,7 @@ int rlr_merge(int argc, char *argv[], const char *cmdline)
 			rt_loghist_merge(all, &sums[i].hist);
 		}
 		rt_loghist_seal(all, all->max);
-		put(out, "percentiles", rlr_percentiles_json(all));
+		put_percentiles(out, all);
 		put(out, "merged_by", json_object_new_string(cmdline));
 		put(out, "inputs", inputs);
 		if ((err = rt_output_open(&o, path))) {

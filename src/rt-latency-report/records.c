@@ -232,6 +232,7 @@ static struct json_object *thread_doc(const struct rec_sum *s, bool pair)
 	if (s->has_overruns)
 		json_object_object_add(m, "overruns", json_object_new_int64((int64_t)s->overruns));
 	json_object_object_add(m, "percentiles", rlr_percentiles_json(h));
+	json_object_object_add(m, "percentiles_ci", rlr_percentiles_ci_json(h));
 	json_object_object_add(m, "latency_histogram", rlr_histogram_json(h));
 	return t;
 }
@@ -284,6 +285,7 @@ static struct json_object *build(struct rec_read *r)
 			max = r->sum[k].max;
 	rt_loghist_seal(all, max);
 	json_object_object_add(doc, "percentiles", rlr_percentiles_json(all));
+	json_object_object_add(doc, "percentiles_ci", rlr_percentiles_ci_json(all));
 	free(all);
 	cover = json_object_new_object();
 	json_object_object_add(cover, "windows", json_object_new_int64((int64_t)r->windows));

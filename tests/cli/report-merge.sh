@@ -1,8 +1,10 @@
 #!/bin/sh
 # Proves rt-latency-report merge on real runs: thread N of the merge is
 # thread N of both runs added (histogram buckets exactly, cycles, min, max,
-# overruns; pair tools: receiver and sender samples), percentiles are those
-# of the summed histogram (per thread and overall), "inputs" keeps each
+# overruns; pair tools: receiver and sender samples), percentiles and their
+# 95 % intervals ("percentiles_ci", right after "percentiles", also when the
+# inputs have none) are those of the summed histogram (per thread and
+# overall), a one-thread run merged alone keeps its own intervals, "inputs" keeps each
 # run's file, host, kernel and totals, and the result reads like a run
 # (compare, merge again); bad inputs: one line, exit 1 or 2, no output file.
 . "$top_srcdir/tests/cli/lib.sh"
@@ -47,6 +49,7 @@ for i in range(merged["num_threads"]):
     for name, pm in loghist.PCTS:
         if m["percentiles"][name] != loghist.percentile(want, count, m["max"], pm):
             errors.append("thread %d: %s %s" % (i, name, m["percentiles"][name]))
+    loghist.check_ci(m, "thread %d" % i, errors, want, count, m["max"])
     if "sender" in merged["thread"][str(i)]:
         if merged["thread"][str(i)]["sender"]["samples"] != sum(d["thread"][str(i)]["sender"]["samples"] for d in ins):
             errors.append("thread %d: sender samples" % i)
@@ -54,6 +57,13 @@ top = max(part(merged["thread"][str(i)])["max"] for i in range(merged["num_threa
 for name, pm in loghist.PCTS:
     if merged["percentiles"][name] != loghist.percentile(every, sum(every.values()), top, pm):
         errors.append("overall %s" % name)
+loghist.check_ci(merged, "overall", errors, every, sum(every.values()), top)
+# The interval sits right after its values, as the tools write it.
+for label, o in [("overall", merged)] + [("thread %d" % i, part(merged["thread"][str(i)]))
+                                         for i in range(merged["num_threads"])]:
+    keys = list(o)
+    if keys.index("percentiles_ci") != keys.index("percentiles") + 1:
+        errors.append("%s: keys %s" % (label, keys))
 if [e["file"] for e in merged["inputs"]] != sys.argv[3:] or \
    any(e["host"] != d["sysinfo"]["nodename"] or e["kernel"] != d["sysinfo"]["release"]
        for e, d in zip(merged["inputs"], ins)):
@@ -99,6 +109,28 @@ expect_exit 0
 report merge "$WORK/ab.json" "$WORK/c.json" -o "$WORK/abc.json"
 expect_exit 0
 check_merge "$WORK/abc.json" "$WORK/ab.json" "$WORK/c.json"
+# One-thread runs: merged alone, a run keeps the intervals cyclictest
+# computed (per thread and overall, byte for byte as JSON values); two
+# merged: the thread's interval is the overall one (one histogram).
+run_json "$WORK/one1.json" cyclictest -m -l 500
+sleep 1
+run_json "$WORK/one2.json" cyclictest -m -l 700
+report merge "$WORK/one1.json" -o "$WORK/one.json"
+expect_exit 0
+check_merge "$WORK/one.json" "$WORK/one1.json"
+report merge "$WORK/one1.json" "$WORK/one2.json" -o "$WORK/one12.json"
+expect_exit 0
+check_merge "$WORK/one12.json" "$WORK/one1.json" "$WORK/one2.json"
+python3 - "$WORK/one1.json" "$WORK/one.json" "$WORK/one12.json" >"$WORK/one.diag" 2>&1 <<'PY' ||
+import json, sys
+run, alone, both = (json.load(open(p)) for p in sys.argv[1:])
+for key, a, b in [("thread 0", run["thread"]["0"], alone["thread"]["0"]), ("overall", run, alone),
+                  ("two runs' thread 0", both["thread"]["0"], both)]:
+    if json.dumps(a["percentiles_ci"]) != json.dumps(b["percentiles_ci"]):
+        sys.exit("%s: %s, want %s" % (key, b["percentiles_ci"], a["percentiles_ci"]))
+PY
+	fail "one-thread merge: $(cat "$WORK/one.diag")"
+
 # The same run twice: the same file, a copy, the same host and start time
 # (a merge with one of its inputs, whose start is that input's): refused.
 cp "$WORK/a.json" "$WORK/copy.json"

@@ -71,6 +71,10 @@ variant value 'd["verdict"]["broken"][0]["value"] = "150"'
 refuse 2 'verdict.broken\[0\].value is not an integer of 64 bits' "$WORK/in/value.json"
 variant bigvalue 'd = json.dumps(d).replace("\"value\": 150", "\"value\": 1e400", 1)'
 refuse 2 'verdict.broken\[0\].value is not an integer of 64 bits' "$WORK/in/bigvalue.json"
+variant more 'd["verdict"]["broken"][0].update(result="inconclusive", more_samples="35887")'
+refuse 2 'verdict.broken\[0\].more_samples is not an integer of 64 bits' "$WORK/in/more.json"
+variant reason 'd["verdict"]["broken"][0].update(result="inconclusive", reason=["x"])'
+refuse 2 'verdict.broken\[0\].reason is not a string' "$WORK/in/reason.json"
 variant verdict 'd["verdict"] = "fail"'
 refuse 2 "verdict is a string: must be an object" "$WORK/in/verdict.json"
 variant limit 'd["verdict"]["broken"][0]["limit"] = "max-latency" * 4'

@@ -3,7 +3,9 @@
 # measurement): one suite per file in their order, one case per thread or
 # pair and per limit (the command line's, abbreviated or not, and the
 # verdict's), the broken limit as a failure with its figures, nothing
-# measured (no samples, a dead worker, an exit status of 1) as an error,
+# measured (no samples, a dead worker, an exit status of 1) as an error, a
+# --max-percentile claim the run did not prove (inconclusive) as a failure
+# of type "inconclusive" saying what it needs,
 # rt-migrate-test without -c skipped, the environment as properties; the
 # file byte for byte, the same bytes on a second run and through -o -,
 # valid against Jenkins' junit-10.xsd (xmllint), and read back by
@@ -97,5 +99,34 @@ expect_text "$OUT" "m.xml: 1 suites, 5 tests, 1 failures, 0 errors, 4 skipped"
 grep -q '<testcase name="verdict" classname="cyclictest.board1_lab" time="10">' m.xml ||
 	fail "no verdict case in the merge's report"
 counts=$("$PY" "$HELPERS/junit_check.py" m.xml "$OUT") || fail "junitparser disagrees (m.xml)"
+
+# Claims not proven: failures of their own type ("need N more samples",
+# else the verdict's reason, with the figures), beside a broken limit's;
+# a verdict of inconclusive alone is such a failure too. junitparser reads
+# the same results, types and messages.
+RC=0
+"$RLR" junit inc.json incv.json -o i.xml >"$OUT" 2>"$ERR" || RC=$?
+expect_exit 0
+expect_empty_stderr
+expect_text "$OUT" "i.xml: 2 suites, 6 tests, 4 failures, 0 errors, 1 skipped"
+compare_exact i.xml "$EXP/junit-inconclusive.xml"
+xmllint --noout --schema "$XSD" i.xml 2>"$WORK/xmllint.err" ||
+	fail "i.xml not valid against junit-10.xsd: $(cat "$WORK/xmllint.err")"
+counts=$("$PY" "$HELPERS/junit_check.py" i.xml "$OUT") || fail "junitparser disagrees (i.xml)"
+[ "$counts" = "suites=2 tests=6 failures=4 errors=0 skipped=1" ] ||
+	fail "junitparser counted $counts (i.xml)"
+"$PY" - i.xml >"$WORK/types" 2>&1 <<'PY' || fail "junitparser: $(cat "$WORK/types")"
+import sys
+from junitparser import JUnitXml
+for suite in JUnitXml.fromfile(sys.argv[1]):
+    for case in suite:
+        for r in case.result:
+            print("%s|%s|%s|%s" % (case.name, type(r).__name__, r.type, r.message))
+PY
+expect_text "$WORK/types" "thread 0: max-percentile=99.99|Failure|inconclusive|max-percentile=99.99: INCONCLUSIVE: need 35887 more samples (60 us, 95 % CI 45-?, limit 50 us)
+thread 1: max-percentile=99.99|Failure|inconclusive|max-percentile=99.99: INCONCLUSIVE: more samples would not decide (70 us, 95 % CI 45-?, limit 50 us)
+thread 1: max-percentile=50|Failure|rt-tests-ng.limit|max-percentile=50: 6 > 4 us
+thread 0: max-percentile=99.99|Skipped|rt-tests-ng.not-run|not judged: the result has no verdict per thread (a --records file, a merge, a run that did not end)
+verdict|Failure|inconclusive|INCONCLUSIVE: thread 0: p99.99 60 us, 95 % CI 45-?"
 
 exit $((FAILS > 0))

@@ -4,6 +4,8 @@
 # fails, the failure carrying the limit and the figures), ptsematest with
 # --max-latency=0 (every pair fails), ssdd (a case per pair), rt-migrate-test
 # without -c (every task skipped) and hackbench (one case): one report,
+# and cyclictest with a p99.99 claim 200 samples cannot prove (exit 3,
+# inconclusive: a failure of type "inconclusive" with the run's figures),
 # valid against junit-10.xsd, read back by junitparser with our summary's
 # counts. Noise only adds latency: a latency of 0 us (the one thing that
 # could make --max-latency=0 pass) and one beyond 1 s are retried.
@@ -93,6 +95,38 @@ for k, v in [("cmdline", doc["cmdline:"]), ("environment.kernel_release",
 for b in bad:
     print(b, file=sys.stderr)
 sys.exit(1 if bad else 0)
+PY
+
+# p99.99 of 200 samples has no upper bound (36887 needed), and a lower
+# bound over 1 s is beyond noise: inconclusive, whatever the machine.
+run_until 3 cyclictest -q -t 2 -p 80 -i 500 -l 200 --max-percentile=99.99:1000000 --json=inc.json
+RC=0
+"$RLR" junit inc.json -o inc.xml >"$OUT" 2>"$ERR" || RC=$?
+expect_exit 0
+expect_text "$OUT" "inc.xml: 1 suites, 2 tests, 2 failures, 0 errors, 0 skipped"
+xmllint --noout --schema "$XSD" inc.xml 2>"$WORK/xmllint.err" ||
+	fail "inc.xml not valid against junit-10.xsd: $(cat "$WORK/xmllint.err")"
+"$PY" "$HELPERS/junit_check.py" inc.xml "$OUT" >/dev/null || fail "junitparser disagrees (inc.xml)"
+"$PY" - inc.xml inc.json <<'PY' || fail "the inconclusive claims are not failures saying what they need"
+import json, sys
+from junitparser import Failure, JUnitXml
+doc = json.load(open(sys.argv[2]))
+want = {}
+for b in doc["verdict"]["broken"]:
+    if b.get("result") != "inconclusive":
+        sys.exit("verdict entry %s is not inconclusive" % b)
+    high = "?" if b["high"] is None else b["high"]
+    want["thread %d: max-percentile=99.99" % b["thread"]] = (
+        "max-percentile=99.99: INCONCLUSIVE: need %d more samples (%d us, 95 %% CI %d-%s, "
+        "limit 1000000 us)" % (b["more_samples"], b["value"], b["low"], high))
+got = {}
+for suite in JUnitXml.fromfile(sys.argv[1]):
+    for case in suite:
+        for r in case.result:
+            if isinstance(r, Failure) and r.type == "inconclusive":
+                got[case.name] = r.message
+if got != want or len(want) != 2:
+    sys.exit("failures %s, want %s" % (got, want))
 PY
 
 exit $((FAILS > 0))

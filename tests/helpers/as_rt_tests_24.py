@@ -10,10 +10,11 @@ import json
 import sys
 
 d = json.load(open(sys.argv[1]))
-for k in ("scheduling", "environment", "percentiles"):
+for k in ("scheduling", "environment", "percentiles", "percentiles_ci"):
     d.pop(k, None)
 for t in d["thread"].values():
     t.pop("percentiles", None)
+    t.pop("percentiles_ci", None)
     t.pop("latency_histogram", None)
     if len(sys.argv) > 3 and "histogram" in t:
         t["histogram"] = {k: v for k, v in t["histogram"].items() if int(k) < int(sys.argv[3])}

@@ -21,6 +21,12 @@ DIR/dl.json    deadline_test, 2 threads: thread 1 ran no period; 5 missed
 DIR/migc.json  rt-migrate-test -c: task 1 ran after a lower one
 DIR/ql.json    queuelat: a verdict of fail without a reason
 DIR/pip.json   pip_stress: a verdict of fail with its reason
+DIR/inc.json   cyclictest, 2 threads, --max-percentile=99.99:50 not proven
+               (inconclusive: thread 0 needs 35887 more samples, thread 1's
+               more would not decide) and --max-percentile=50:4 (thread 1
+               broke it: 6 > 4)
+DIR/incv.json  cyclictest whose verdict is inconclusive without its broken
+               limits (a verdict case of its own)
 """
 import json
 import os
@@ -159,6 +165,29 @@ def main():
     pip.update(inversion=1, resolved=0, verdict={"result": "fail", "reason": "unresolved "
                                                  "priority inversion: <no PI>"})
     write(d, "pip.json", pip)
+
+    inc = header("cyclictest -q -t 2 -l 1000 --max-percentile=99.99:50 --max-percentile=50:4 "
+                 "--json=inc.json", 3)
+    inc.update(num_threads=2, resolution_in_ns=0,
+               thread={"0": thread(1000, 3, 4.5, 60, 40), "1": thread(1000, 6, 9.5, 70, 45)},
+               environment=ENV,
+               verdict={"result": "fail", "broken": [
+                   {"limit": "max-percentile=99.99", "thread": 0, "value": 60, "bound": 50,
+                    "low": 45, "high": None, "confidence": 95, "result": "inconclusive",
+                    "more_samples": 35887, "reason": "60, 95 % CI 45-?, need 35887 more samples"},
+                   {"limit": "max-percentile=99.99", "thread": 1, "value": 70, "bound": 50,
+                    "low": 45, "high": None, "confidence": 95, "result": "inconclusive",
+                    "more_samples": None,
+                    "reason": "70, 95 % CI 45-?, more samples would not decide"},
+                   {"limit": "max-percentile=50", "thread": 1, "value": 6, "bound": 4,
+                    "low": 6, "high": 6, "confidence": 95}]})
+    write(d, "inc.json", inc)
+
+    incv = header("cyclictest -q -t 1 -l 1000 --max-percentile=99.99:50 --json=incv.json", 3)
+    incv.update(num_threads=1, resolution_in_ns=0, thread={"0": thread(1000, 3, 4.5, 60, 40)},
+                verdict={"result": "inconclusive",
+                         "reason": "thread 0: p99.99 60 us, 95 % CI 45-?"})
+    write(d, "incv.json", incv)
 
 
 if __name__ == "__main__":
