@@ -27,7 +27,7 @@ struct rlr_jcase {
 };
 
 /* The failure type of a claim the run did not prove (exit 3, not a broken limit). */
-#define RLR_JTYPE_INCONCLUSIVE "inconclusive"
+#define RLR_JTYPE_INCONCLUSIVE "rt-tests-ng.inconclusive"
 
 struct rlr_jsuite {
 	const char *path;          /* the input, as named on the command line */

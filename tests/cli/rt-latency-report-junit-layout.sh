@@ -5,7 +5,7 @@
 # verdict's), the broken limit as a failure with its figures, nothing
 # measured (no samples, a dead worker, an exit status of 1) as an error, a
 # --max-percentile claim the run did not prove (inconclusive) as a failure
-# of type "inconclusive" saying what it needs,
+# of type "rt-tests-ng.inconclusive" saying what it needs,
 # rt-migrate-test without -c skipped, the environment as properties; the
 # file byte for byte, the same bytes on a second run and through -o -,
 # valid against Jenkins' junit-10.xsd (xmllint), and read back by
@@ -123,10 +123,10 @@ for suite in JUnitXml.fromfile(sys.argv[1]):
         for r in case.result:
             print("%s|%s|%s|%s" % (case.name, type(r).__name__, r.type, r.message))
 PY
-expect_text "$WORK/types" "thread 0: max-percentile=99.99|Failure|inconclusive|max-percentile=99.99: INCONCLUSIVE: need 35887 more samples (60 us, 95 % CI 45-?, limit 50 us)
-thread 1: max-percentile=99.99|Failure|inconclusive|max-percentile=99.99: INCONCLUSIVE: more samples would not decide (70 us, 95 % CI 45-?, limit 50 us)
+expect_text "$WORK/types" "thread 0: max-percentile=99.99|Failure|rt-tests-ng.inconclusive|max-percentile=99.99: INCONCLUSIVE: need 35887 more samples (60 us, 95 % CI 45-?, limit 50 us)
+thread 1: max-percentile=99.99|Failure|rt-tests-ng.inconclusive|max-percentile=99.99: INCONCLUSIVE: more samples would not decide (70 us, 95 % CI 45-?, limit 50 us)
 thread 1: max-percentile=50|Failure|rt-tests-ng.limit|max-percentile=50: 6 > 4 us
 thread 0: max-percentile=99.99|Skipped|rt-tests-ng.not-run|not judged: the result has no verdict per thread (a --records file, a merge, a run that did not end)
-verdict|Failure|inconclusive|INCONCLUSIVE: thread 0: p99.99 60 us, 95 % CI 45-?"
+verdict|Failure|rt-tests-ng.inconclusive|INCONCLUSIVE: thread 0: p99.99 60 us, 95 % CI 45-?"
 
 exit $((FAILS > 0))

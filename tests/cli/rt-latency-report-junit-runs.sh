@@ -5,7 +5,7 @@
 # --max-latency=0 (every pair fails), ssdd (a case per pair), rt-migrate-test
 # without -c (every task skipped) and hackbench (one case): one report,
 # and cyclictest with a p99.99 claim 200 samples cannot prove (exit 3,
-# inconclusive: a failure of type "inconclusive" with the run's figures),
+# inconclusive: a failure of type "rt-tests-ng.inconclusive" with the run's figures),
 # valid against junit-10.xsd, read back by junitparser with our summary's
 # counts. Noise only adds latency: a latency of 0 us (the one thing that
 # could make --max-latency=0 pass) and one beyond 1 s are retried.
@@ -123,7 +123,7 @@ got = {}
 for suite in JUnitXml.fromfile(sys.argv[1]):
     for case in suite:
         for r in case.result:
-            if isinstance(r, Failure) and r.type == "inconclusive":
+            if isinstance(r, Failure) and r.type == "rt-tests-ng.inconclusive":
                 got[case.name] = r.message
 if got != want or len(want) != 2:
     sys.exit("failures %s, want %s" % (got, want))
