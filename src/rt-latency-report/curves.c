@@ -425,22 +425,38 @@ bool rlr_curve_total(const struct rlr_curve *c, uint64_t *total)
 	return t <= INT64_MAX;
 }
 
+/*
+ * One pass over the two rising bin lists (every loader builds them rising),
+ * a range both have becoming one bin: the sum of T threads takes T passes,
+ * where sorting all their bins again at each add took minutes at 4096.
+ */
 int rlr_curve_add(struct rlr_curve *sum, const struct rlr_curve *c)
 {
 	uint64_t a, b0;
-	struct rlr_bin *b;
+	struct rlr_bin *out;
+	size_t i = 0, j = 0, n = 0;
 
 	if (!rlr_curve_total(sum, &a) || !rlr_curve_total(c, &b0) ||
 	    __builtin_add_overflow(a, b0, &a) || a > INT64_MAX)
 		return -EOVERFLOW;
-	b = realloc(sum->bin, (sum->nbins + c->nbins + 1) * sizeof(*b));
-	if (!b)
-		return -ENOMEM;
-	sum->bin = b;
 	if (c->nbins) { /* a thread without samples has no bins at all (NULL) */
-		memcpy(sum->bin + sum->nbins, c->bin, c->nbins * sizeof(*b));
-		sum->nbins += c->nbins;
-		qsort(sum->bin, sum->nbins, sizeof(*b), bin_cmp);
+		out = malloc((sum->nbins + c->nbins) * sizeof(*out));
+		if (!out)
+			return -ENOMEM;
+		while (i < sum->nbins || j < c->nbins) {
+			bool from_sum = j == c->nbins ||
+					(i < sum->nbins && sum->bin[i].low <= c->bin[j].low);
+			const struct rlr_bin *x = from_sum ? &sum->bin[i++] : &c->bin[j++];
+
+			/* The total fits 64 bits (checked above): so does any bin's. */
+			if (n && out[n - 1].low == x->low && out[n - 1].high == x->high)
+				out[n - 1].count += x->count;
+			else
+				out[n++] = *x;
+		}
+		free(sum->bin);
+		sum->bin = out;
+		sum->nbins = n;
 	}
 	sum->overflow += c->overflow;
 	if (c->has_max && (!sum->has_max || c->max > sum->max))

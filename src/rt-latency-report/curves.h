@@ -83,7 +83,8 @@ bool rlr_curve_ci(const struct rlr_curve *c, uint32_t permyriad, int64_t *low, i
 bool rlr_curve_total(const struct rlr_curve *c, uint64_t *total);
 
 /*
- * sum += c: bins, overflow and max (for the percentiles of all threads). 0,
+ * sum += c: bins, overflow and max (for the percentiles of all threads);
+ * both have their bins rising by low, as every loader builds them. 0,
  * -EOVERFLOW (the samples add up beyond INT64_MAX) or -ENOMEM.
  */
 int rlr_curve_add(struct rlr_curve *sum, const struct rlr_curve *c);
