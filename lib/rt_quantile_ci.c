@@ -63,13 +63,15 @@ static int binom_cdf(const struct binom *b, double k, double *out)
 
 /*
  * The smallest k in [lo, hi] with P(B <= k) >= level (hi when none is
- * below it): F is non-decreasing in k.
+ * below it): F is non-decreasing in k. In integers: near 2^53 a double's
+ * midpoint rounds up to hi, and a bisection in doubles never ended.
  */
-static int search_cdf(const struct binom *b, double lo, double hi, double level, double *k)
+static int search_cdf(const struct binom *b, int64_t lo, int64_t hi, double level, int64_t *k)
 {
 	while (lo < hi) {
-		double mid = floor(lo + (hi - lo) / 2), f;
-		int err = binom_cdf(b, mid, &f);
+		int64_t mid = lo + (hi - lo) / 2;
+		double f;
+		int err = binom_cdf(b, (double)mid, &f);
 
 		if (err)
 			return err;
@@ -91,7 +93,8 @@ static bool args_ok(uint32_t permyriad, unsigned confidence_pct)
 static int ranks(const struct rt_gsl *gsl, uint64_t n, uint32_t permyriad,
 		 unsigned confidence_pct, uint64_t *lower, uint64_t *upper)
 {
-	double tail = (100.0 - confidence_pct) / 200.0, reach, lo, hi, k;
+	double tail = (100.0 - confidence_pct) / 200.0, reach;
+	int64_t lo, hi, k;
 	struct binom b;
 	int err;
 
@@ -108,8 +111,9 @@ static int ranks(const struct rt_gsl *gsl, uint64_t n, uint32_t permyriad,
 	 * (Bernstein's inequality): search only there, where GSL is at ease.
 	 */
 	reach = 50 * b.sd + 100;
-	lo = fmax(-1, floor(b.mean - reach));
-	hi = fmin(b.n, ceil(b.mean + reach));
+	/* Both within [-1, n], n <= 2^53: exact in a double and an int64_t. */
+	lo = (int64_t)fmax(-1, floor(b.mean - reach));
+	hi = (int64_t)fmin(b.n, ceil(b.mean + reach));
 	/* l - 1 = the largest k with F(k) <= tail: one below the smallest with F(k) > tail. */
 	err = search_cdf(&b, lo, hi, nextafter(tail, 1), &k);
 	if (err)

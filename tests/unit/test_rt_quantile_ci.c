@@ -65,6 +65,31 @@ START_TEST(bad_arguments_are_einval)
 }
 END_TEST
 
+/*
+ * At the largest n, where doubles are integers one apart, the search ends
+ * (a bisection in doubles never did: its midpoint rounded up to its top)
+ * and the ranks lie within 2 sd of the mean, as 1.96 sd says they must.
+ */
+START_TEST(largest_n_ends_with_ranks_around_the_mean)
+{
+	static const uint32_t pms[] = { 1, 500000, 999900, 999999 };
+	const uint64_t ns[] = { RT_QUANTILE_CI_MAX_N, RT_QUANTILE_CI_MAX_N - 1,
+				RT_QUANTILE_CI_MAX_N / 2 + 1 };
+
+	for (size_t i = 0; i < sizeof(ns) / sizeof(ns[0]); i++)
+		for (size_t j = 0; j < sizeof(pms) / sizeof(pms[0]); j++) {
+			double p = (double)pms[j] / RT_PERMYRIAD_100, n = (double)ns[i];
+			double mean = n * p, sd = sqrt(n * p * (1 - p));
+			uint64_t l, u;
+
+			ck_assert_int_eq(rt_quantile_ci_ranks(ns[i], pms[j], 95, &l, &u), 0);
+			ck_assert_uint_lt(l, u);
+			ck_assert(fabs((double)l - (mean - 1.96 * sd)) <= 0.04 * sd + 2);
+			ck_assert(fabs((double)u - (mean + 1.96 * sd)) <= 0.04 * sd + 2);
+		}
+}
+END_TEST
+
 START_TEST(fewest_samples_for_an_upper_bound)
 {
 	static const struct { uint32_t pm; uint64_t n; } t[] = {
@@ -267,6 +292,7 @@ Suite *unit_suite(void)
 	tcase_set_timeout(tc, 60);
 	UNIT_LOOP(tc, ranks_match_scipy, known);
 	tcase_add_test(tc, bad_arguments_are_einval);
+	tcase_add_test(tc, largest_n_ends_with_ranks_around_the_mean);
 	tcase_add_test(tc, fewest_samples_for_an_upper_bound);
 	tcase_add_test(tc, interval_from_the_histogram);
 	tcase_add_test(tc, more_samples_estimate);
