@@ -8,6 +8,8 @@
 # agrees with the text.
 . "$top_srcdir/tests/cli/lib.sh"
 lock_deadline
+# -b stops the global trace (tracing_on 0), as 2.4 did: put back at exit.
+restore_tracing_on_at_exit
 need_root
 need_python3
 CD=$(tool cyclicdeadline)
