@@ -12,47 +12,25 @@ need_cmd setsid
 need_cmd ps
 HB=$(tool hackbench)
 
-# members SID: processes left in the session.
-members() {
-	ps -eo sid= | grep -c "^ *$1\$"
-}
-
-# start_session ARGS...: hackbench as the leader of a new session; sets PID.
+# start_session ARGS...: hackbench in a session of its own; sets PID.
 start_session() {
-	rm -f "$WORK/pid"
-	setsid sh -c 'echo $$ >"$1"; shift; exec "$@"' _ "$WORK/pid" "$HB" --no-preflight "$@" \
-		>"$OUT" 2>"$ERR" </dev/null &
-	for _i in $(seq 1 100); do
-		[ -s "$WORK/pid" ] && break
-		sleep 0.05
-	done
-	PID=$(cat "$WORK/pid")
-}
-
-# no_one_left SID WHAT: the session empties within 10 s (then it is cleaned up).
-no_one_left() {
-	for _i in $(seq 1 100); do
-		[ "$(members "$1")" -eq 0 ] && return 0
-		sleep 0.1
-	done
-	fail "$2: $(members "$1") processes of the session still run"
-	pkill -KILL -s "$1" 2>/dev/null
+	start_in_session "$HB" --no-preflight "$@"
 }
 
 # SIGKILL while creating the workers, and once all 160 run.
 start_session -g 4 -l 1000000
 sleep 0.2
 kill -KILL "$PID"
-no_one_left "$PID" "SIGKILL during start-up"
+session_empties "$PID" "SIGKILL during start-up"
 start_session -g 4 -l 1000000
 for i in $(seq 1 200); do
-	[ "$(members "$PID")" -ge 161 ] && break
+	[ "$(session_members "$PID")" -ge 161 ] && break
 	sleep 0.1
 done
-[ "$(members "$PID")" -ge 161 ] || fail "the 160 workers did not appear"
+[ "$(session_members "$PID")" -ge 161 ] || fail "the 160 workers did not appear"
 sleep 0.5
 kill -KILL "$PID"
-no_one_left "$PID" "SIGKILL mid-run"
+session_empties "$PID" "SIGKILL mid-run"
 
 # The JSON files are checked at the end, in one Python start.
 CHECKS=""
@@ -75,7 +53,7 @@ sigint_run() { # MODE ARGS...
 	cp "$OUT" "$WORK/$_mode.out"
 	cp "$WORK/i.json" "$WORK/$_mode.json"
 	CHECKS="$CHECKS $WORK/$_mode.json $WORK/$_mode.out $_mode socket 2 5 100000000 100 SIGINT"
-	no_one_left "$PID" "SIGINT $_mode"
+	session_empties "$PID" "SIGINT $_mode"
 }
 sigint_run process
 sigint_run threaded -T
@@ -93,7 +71,7 @@ expect_exit 0
 expect_match "$OUT" '^Rounds: [0-9]+ \([0-9]+ completed\), messages: [0-9]+, time: [0-9]+\.[0-9][0-9][0-9] s, [0-9]+ messages/s$'
 cp "$OUT" "$WORK/d.out"
 CHECKS="$CHECKS $WORK/d.json $WORK/d.out process socket 1 2 20000 100 SIGTERM"
-no_one_left "$PID" "-D SIGTERM"
+session_empties "$PID" "-D SIGTERM"
 
 # -D that ends by itself, in thread mode over pipes.
 t0=$(date +%s)

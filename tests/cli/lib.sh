@@ -148,6 +148,36 @@ wait_signal_setup() {
 	fail "pid $1 never ran $2 with SIGINT and SIGTERM blocked"
 }
 
+# session_members SID: processes left in session SID (zombies not yet
+# reaped by init count).
+session_members() {
+	ps -eo sid= | grep -c "^ *$1\$"
+}
+
+# start_in_session PROGRAM ARGS...: PROGRAM as the leader of a new session
+# (its pid is the session id), stdout and stderr to $OUT and $ERR; sets PID.
+start_in_session() {
+	rm -f "$WORK/pid"
+	setsid sh -c 'echo $$ >"$1"; shift; exec "$@"' _ "$WORK/pid" "$@" \
+		>"$OUT" 2>"$ERR" </dev/null &
+	for _i in $(seq 1 100); do
+		[ -s "$WORK/pid" ] && break
+		sleep 0.05
+	done
+	PID=$(cat "$WORK/pid")
+}
+
+# session_empties SID WHAT: the session empties within 10 s (else it fails
+# and the session is killed).
+session_empties() {
+	for _i in $(seq 1 100); do
+		[ "$(session_members "$1")" -eq 0 ] && return 0
+		sleep 0.1
+	done
+	fail "$2: $(session_members "$1") processes of the session still run"
+	pkill -KILL -s "$1" 2>/dev/null
+}
+
 # need_promtool: Prometheus' promtool in $PROMTOOL (Debian's first: a
 # PATH wrapper may hide it), else SKIP.
 need_promtool() {

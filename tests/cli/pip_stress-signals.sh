@@ -19,31 +19,9 @@ need_native
 PS=$(tool pip_stress)
 CPU0=$(taskset -pc $$ | sed 's/.*: //; s/[-,].*//')
 
-# members SID: processes left in the session (zombies not yet reaped by init count).
-members() {
-	ps -eo sid= | grep -c "^ *$1\$"
-}
-
-# start_session ARGS...: pip_stress as the leader of a new session; sets PID.
+# start_session ARGS...: pip_stress in a session of its own; sets PID.
 start_session() {
-	rm -f "$WORK/pid"
-	setsid sh -c 'echo $$ >"$1"; shift; exec "$@"' _ "$WORK/pid" "$PS" --no-preflight "$@" \
-		>"$OUT" 2>"$ERR" </dev/null &
-	for _i in $(seq 1 100); do
-		[ -s "$WORK/pid" ] && break
-		sleep 0.05
-	done
-	PID=$(cat "$WORK/pid")
-}
-
-# no_one_left SID WHAT: the session empties within 10 s (then it is cleaned up).
-no_one_left() {
-	for _i in $(seq 1 100); do
-		[ "$(members "$1")" -eq 0 ] && return 0
-		sleep 0.1
-	done
-	fail "$2: $(members "$1") processes of the session still run"
-	pkill -KILL -s "$1" 2>/dev/null
+	start_in_session "$PS" --no-preflight "$@"
 }
 
 CHECKS=""
@@ -59,15 +37,15 @@ for sig in INT TERM; do
 	expect_text "$OUT" "# Verdict: FAIL: stopped by SIG$sig before the high priority process got the mutex"
 	cp "$OUT" "$WORK/$sig.out"
 	CHECKS="$CHECKS $WORK/$sig.json $WORK/$sig.out SIG$sig 500 20000 0 $CPU0"
-	no_one_left "$PID" "SIG$sig"
+	session_empties "$PID" "SIG$sig"
 done
 
 # SIGKILL of pip_stress in the middle of the inversion.
 start_session --no-pi --work=20000
 sleep 0.5
-[ "$(members "$PID")" -ge 4 ] || fail "SIGKILL: the three processes did not appear"
+[ "$(session_members "$PID")" -ge 4 ] || fail "SIGKILL: the three processes did not appear"
 kill -KILL "$PID"
-no_one_left "$PID" "SIGKILL mid-run"
+session_empties "$PID" "SIGKILL mid-run"
 
 # SIGINT at random moments of a short run: PASS or stopped, never a leftover.
 for i in 1 2 3 4; do
@@ -81,7 +59,7 @@ for i in 1 2 3 4; do
 	1) expect_match "$OUT" '^# Verdict: FAIL: stopped by SIGINT before the high priority process got the mutex$' ;;
 	*) fail "SIGINT at a random moment: exit $RC: $(cat "$ERR")" ;;
 	esac
-	no_one_left "$PID" "SIGINT at a random moment ($i)"
+	session_empties "$PID" "SIGINT at a random moment ($i)"
 done
 
 # shellcheck disable=SC2086
