@@ -18,7 +18,6 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <stdio.h>
 
 #include "rt_spike.h"
 
@@ -60,11 +59,10 @@ int rt_tracer_restart(struct rt_tracer *t);
 
 /*
  * Consume the buffer: the events from from_ns to to_ns (trace clock) into
- * a malloc'd array sorted by time, and their text (one line per event, as
- * the trace file shows it) into raw when not NULL. 0 or -errno.
+ * a malloc'd array sorted by time. 0 or -errno.
  */
 int rt_tracer_read(struct rt_tracer *t, int64_t from_ns, int64_t to_ns, struct rt_ev **ev,
-		   size_t *n, FILE *raw);
+		   size_t *n);
 
 /*
  * Consume what the buffer holds so far while it goes on recording: the

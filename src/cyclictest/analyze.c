@@ -357,7 +357,7 @@ int cyclictest_self_check(struct ct_analysis *a, struct ct_run *run)
 						       rs.value + run->trace_offset_ns };
 	rt_tracer_stop(run->tracer);
 	err = ns ? rt_tracer_read(run->tracer, s[0].due_ns - SELF_CHECK_BEFORE_NS,
-				  s[ns - 1].woke_ns + WINDOW_AFTER_NS, &ev, &n, NULL) : 0;
+				  s[ns - 1].woke_ns + WINDOW_AFTER_NS, &ev, &n) : 0;
 	if (!err)
 		err = rt_selfcheck_compare(ev, n, (int)atomic_load(&t->ws.tid), s, ns, &a->result);
 	/* --analyze too: its spikes are explained from the same events */
