@@ -27,7 +27,9 @@ cleanup_hogs() {
 	for _p in $HOGS; do kill -9 "$_p" 2>/dev/null; done
 	HOGS=""
 }
-trap 'cleanup_hogs' EXIT INT TERM
+# (lib.sh's EXIT trap removed $WORK: this one must too)
+trap 'cleanup_hogs; rm -rf "$WORK"' EXIT
+trap 'exit 1' INT TERM
 
 started() {
 	_w=0
