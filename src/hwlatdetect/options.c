@@ -263,6 +263,7 @@ static int parse_one(struct hwlat_config *cfg, int c, int argc, char *argv[])
 		if (cfg->records_interval_s == 0)
 			return rt_prog_usage_error("invalid --records-interval '%s': must be at "
 						   "least 1 s", optarg);
+		cfg->records_interval_given = true;
 		break;
 	case OPT_NO_PREFLIGHT: cfg->preflight = RT_CLI_PREFLIGHT_NEVER; break;
 	case OPT_PREFLIGHT: cfg->preflight = RT_CLI_PREFLIGHT_ALWAYS; break;
@@ -287,9 +288,11 @@ static int check(const struct hwlat_config *cfg)
 	    strcmp(cfg->records, "-") == 0)
 		return rt_prog_usage_error("--json=- and --records=- cannot both use standard "
 					   "output");
-	/* --metrics' checks and messages are the other tools' */
+	/* --metrics' and --records-interval's checks and messages are the other tools' */
 	rt_cli_results_init(&shared);
 	shared.metrics = cfg->metrics;
+	shared.records = cfg->records;
+	shared.records_interval_given = cfg->records_interval_given;
 	return rt_cli_results_check(&shared, false);
 }
 

@@ -32,6 +32,7 @@ struct hwlat_config {
 	const char *json;       /* --json FILE, "-" = stdout */
 	const char *records;    /* --records FILE */
 	uint64_t records_interval_s; /* of --records and --metrics */
+	bool records_interval_given;
 	const char *metrics;    /* --metrics FILE: Prometheus text, replaced every interval */
 	enum rt_cli_preflight preflight;
 };

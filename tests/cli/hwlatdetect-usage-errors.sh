@@ -56,6 +56,13 @@ done <<'TABLE'
 --metrics=|invalid --metrics '': needs a file name
 --metrics=-|invalid --metrics '-': needs a file name (the file is replaced, standard output cannot be)
 TABLE
+# --records-interval alone, as the other tools: a usage error, not ignored
+run_fake "$F" --records-interval=5 --duration=1
+expect_exit 2
+expect_empty_stdout
+printf 'hwlatdetect: %s\n%s\n' "--records-interval needs --records or --metrics" "$hint" \
+	>"$WORK/expected.err"
+compare_exact "$ERR" "$WORK/expected.err"
 fake_state "$F" >"$WORK/state.after"
 compare_exact "$WORK/state.after" "$WORK/state.before"
 ls -l --time-style=+%s.%N "$F" "$F/hwlat_detector" >"$WORK/files.after"
