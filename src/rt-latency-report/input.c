@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include <errno.h>
 #include <fcntl.h>
+#include <getopt.h>
 #include <json-c/json.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -9,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "rt_cli.h"
 #include "rt_prog.h"
 
 #include "input.h"
@@ -222,4 +224,29 @@ void rlr_input_free(struct rlr_input *in)
 	in->doc = NULL;
 	in->data = NULL;
 	in->len = 0;
+}
+
+int rlr_output_and_inputs(int argc, char *argv[], const char *cmd, const char *out,
+			  const char *input, const char **path, int *first)
+{
+	static const struct option opts[] = {
+		{ "output", required_argument, NULL, 'o' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c;
+
+	*path = NULL;
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":o:", opts, NULL)) != -1) {
+		if (c != 'o')
+			return rt_cli_bad_option(argc, argv, c);
+		*path = optarg;
+	}
+	if (!*path)
+		return rt_prog_usage_error("%s needs -o %s", cmd, out);
+	if (optind >= argc)
+		return rt_prog_usage_error("%s needs at least one %s", cmd, input);
+	*first = optind;
+	return 0;
 }

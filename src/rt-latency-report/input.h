@@ -42,6 +42,15 @@ void rlr_input_free(struct rlr_input *in);
  */
 int rlr_input_parse(const char *path, const char *data, size_t len, struct json_object **doc);
 
+/*
+ * The arguments of a command that writes one file from its inputs, "-o FILE
+ * INPUT..." (or --output): *path, and *first the index of the first input
+ * in argv. 0, or the exit code of a usage error after its message ("CMD
+ * needs -o OUT", "CMD needs at least one INPUT").
+ */
+int rlr_output_and_inputs(int argc, char *argv[], const char *cmd, const char *out,
+			  const char *input, const char **path, int *first);
+
 /* Length of the valid UTF-8 sequence at s (NUL-terminated), or 0. */
 size_t rlr_utf8_len(const unsigned char *s);
 

@@ -6,7 +6,6 @@
  * (which escapes) into memory, then to the output beside the target and
  * renamed: a bad input leaves no file.
  */
-#include <getopt.h>
 #include <inttypes.h>
 #include <json-c/json.h>
 #include <libxml/xmlwriter.h>
@@ -15,7 +14,6 @@
 #include <string.h>
 #include <time.h>
 
-#include "rt_cli.h"
 #include "rt_output.h"
 #include "rt_prog.h"
 
@@ -259,29 +257,17 @@ static int commit(const char *path, xmlBufferPtr buf)
 
 int rlr_junit(int argc, char *argv[])
 {
-	static const struct option opts[] = {
-		{ "output", required_argument, NULL, 'o' },
-		{ NULL, 0, NULL, 0 },
-	};
 	struct rlr_input *in = NULL;
 	struct rlr_jsuite *suites = NULL;
 	xmlBufferPtr buf = NULL;
 	const char *path = NULL;
-	int c, n, loaded = 0, rc = RT_EXIT_OK;
+	int first, n, loaded = 0, rc;
 	uint64_t tests = 0, failures = 0, errors = 0, skipped = 0;
 
-	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":o:", opts, NULL)) != -1) {
-		if (c != 'o')
-			return rt_cli_bad_option(argc, argv, c);
-		path = optarg;
-	}
-	n = argc - optind;
-	if (!path)
-		return rt_prog_usage_error("junit needs -o REPORT.xml");
-	if (n < 1)
-		return rt_prog_usage_error("junit needs at least one result file");
+	if ((rc = rlr_output_and_inputs(argc, argv, "junit", "REPORT.xml", "result file", &path,
+					&first)))
+		return rc;
+	n = argc - first;
 	in = calloc((size_t)n, sizeof(*in));
 	suites = calloc((size_t)n, sizeof(*suites));
 	if (!in || !suites) {
@@ -289,7 +275,7 @@ int rlr_junit(int argc, char *argv[])
 		rc = RT_EXIT_FAILURE;
 	}
 	for (int k = 0; k < n && rc == RT_EXIT_OK; k++, loaded++) {
-		const char *name = argv[optind + k];
+		const char *name = argv[first + k];
 		int err = rlr_input_load(&in[k], name);
 
 		if (err) {

@@ -11,14 +11,12 @@
  * per-thread cycles and max.
  */
 #include <errno.h>
-#include <getopt.h>
 #include <inttypes.h>
 #include <json-c/json.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "rt_cli.h"
 #include "rt_loghist.h"
 #include "rt_output.h"
 #include "rt_prog.h"
@@ -343,10 +341,6 @@ static struct json_object *input_entry(struct json_object *doc, const char *path
 
 int rlr_merge(int argc, char *argv[], const char *cmdline)
 {
-	static const struct option opts[] = {
-		{ "output", required_argument, NULL, 'o' },
-		{ NULL, 0, NULL, 0 },
-	};
 	struct json_object **docs = NULL, *out = NULL, *inputs;
 	struct rlr_input *in = NULL;
 	struct rlr_run first, r;
@@ -354,22 +348,14 @@ int rlr_merge(int argc, char *argv[], const char *cmdline)
 	struct sum *sums = NULL;
 	struct rt_output o = { 0 };
 	const char *path = NULL;
-	int c, n, err, rc = RT_EXIT_OK, nthreads = 0;
+	int in0, n, err, rc = RT_EXIT_OK, nthreads = 0;
 	uint64_t all_cycles = 0;
 	bool have_first = false;
 
-	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":o:", opts, NULL)) != -1) {
-		if (c != 'o')
-			return rt_cli_bad_option(argc, argv, c);
-		path = optarg;
-	}
-	n = argc - optind;
-	if (!path)
-		return rt_prog_usage_error("merge needs -o OUT.json");
-	if (n < 1)
-		return rt_prog_usage_error("merge needs at least one input file");
+	if ((err = rlr_output_and_inputs(argc, argv, "merge", "OUT.json", "input file", &path,
+					 &in0)))
+		return err;
+	n = argc - in0;
 	docs = calloc((size_t)n, sizeof(*docs));
 	in = calloc((size_t)n, sizeof(*in));
 	if (!docs || !in) {
@@ -380,7 +366,7 @@ int rlr_merge(int argc, char *argv[], const char *cmdline)
 	/* Every input is a result of the same tool in the same unit. */
 	for (int k = 0; k < n && rc == RT_EXIT_OK; k++) {
 		/* Each input read once (a FIFO works), parsed once. */
-		if (rlr_input_load(&in[k], argv[optind + k])) {
+		if (rlr_input_load(&in[k], argv[in0 + k])) {
 			rc = RT_EXIT_FAILURE;
 			break;
 		}
@@ -390,7 +376,7 @@ int rlr_merge(int argc, char *argv[], const char *cmdline)
 		}
 		if ((k ? r : first).text) {
 			rt_prog_error("'%s' is a histogram text: merge needs results in JSON",
-				      argv[optind + k]);
+				      argv[in0 + k]);
 			rc = RT_EXIT_USAGE;
 		} else if (k && (strcmp(first.tool, r.tool) != 0 || first.ns != r.ns)) {
 			rt_prog_usage_error("'%s' (%s, %s) and '%s' (%s, %s) are not results of the same "
@@ -425,7 +411,7 @@ int rlr_merge(int argc, char *argv[], const char *cmdline)
 			struct json_object *t = rlr_thread(docs[k], i);
 
 			if (t)
-				rc = add_thread(&sums[i], t, argv[optind + k], i);
+				rc = add_thread(&sums[i], t, argv[in0 + k], i);
 		}
 	}
 	/* All threads' samples in one histogram: their sum must fit too. */
@@ -447,12 +433,12 @@ int rlr_merge(int argc, char *argv[], const char *cmdline)
 		/* Each input's own figures, before the template takes the sums. */
 		inputs = json_object_new_array();
 		for (int k = 0; k < n; k++)
-			json_object_array_add(inputs, input_entry(docs[k], argv[optind + k],
+			json_object_array_add(inputs, input_entry(docs[k], argv[in0 + k],
 								  json_object_get_int(rlr_member(docs[k],
 											     "num_threads"))));
 		out = json_object_get(docs[widest]);
 		/* "cmdline:" stays the tool's: the merge reads like a run of it. */
-		outcome(out, docs, argv + optind, n);
+		outcome(out, docs, argv + in0, n);
 		/* A killed run's records make the merge partial too. */
 		for (int k = 0; k < n; k++)
 			if (json_object_get_boolean(rlr_member(docs[k], "partial")))
