@@ -57,7 +57,12 @@ int rt_deadline_set(pid_t tid, const struct rt_deadline_params *p)
 
 int rt_deadline_clear(pid_t tid)
 {
-	struct rt_sched_attr a = { .sched_policy = 0 /* SCHED_OTHER */ };
+	return rt_deadline_clear_to(tid, 0 /* SCHED_OTHER */, 0);
+}
+
+int rt_deadline_clear_to(pid_t tid, int policy, int nice)
+{
+	struct rt_sched_attr a = { .sched_policy = (uint32_t)policy, .sched_nice = nice };
 
 	return setattr(tid, &a);
 }

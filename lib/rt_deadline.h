@@ -31,6 +31,12 @@ int rt_deadline_set(pid_t tid, const struct rt_deadline_params *p);
 int rt_deadline_clear(pid_t tid);
 
 /*
+ * Switch thread tid to a fair policy (SCHED_OTHER, SCHED_BATCH or
+ * SCHED_IDLE) at nice, policy and nice in one call. 0 or -errno.
+ */
+int rt_deadline_clear_to(pid_t tid, int policy, int nice);
+
+/*
  * Policy and, for SCHED_DEADLINE, the parameters of thread tid. 0 or
  * -errno (-ESRCH: gone).
  */

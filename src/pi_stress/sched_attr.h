@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* One thread type's scheduling (including SCHED_DEADLINE) applied through sched_setattr. */
+/* One thread type's scheduling, SCHED_DEADLINE and nice included, applied by lib. */
 #ifndef PI_STRESS_SCHED_ATTR_H
 #define PI_STRESS_SCHED_ATTR_H
 

@@ -4,6 +4,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -115,6 +116,20 @@ START_TEST(sets_reads_back_and_counts)
 }
 END_TEST
 
+/* SCHED_BATCH at nice 7, read back; then SCHED_OTHER at nice 0 again. */
+START_TEST(fair_policy_and_nice_in_one_call)
+{
+	ck_assert_int_eq(rt_deadline_clear_to(0, SCHED_BATCH, 7), 0);
+	ck_assert_int_eq(sched_getscheduler(0), SCHED_BATCH);
+	errno = 0;
+	ck_assert_int_eq(getpriority(PRIO_PROCESS, 0), 7);
+	ck_assert_int_eq(rt_deadline_clear(0), 0);
+	ck_assert_int_eq(sched_getscheduler(0), SCHED_OTHER);
+	ck_assert_int_eq(getpriority(PRIO_PROCESS, 0), 0);
+	ck_assert_int_eq(rt_deadline_clear_to(0, 42, 0), -EINVAL); /* no such policy */
+}
+END_TEST
+
 Suite *unit_suite(void)
 {
 	Suite *s = suite_create("rt_deadline");
@@ -124,6 +139,7 @@ Suite *unit_suite(void)
 	tcase_add_test(tc, limit_is_rt_share_times_cpus);
 	tcase_add_test(tc, reads_limits_from_a_fake_proc);
 	tcase_add_test(tc, sets_reads_back_and_counts);
+	tcase_add_test(tc, fair_policy_and_nice_in_one_call);
 	suite_add_tcase(s, tc);
 	return s;
 }
