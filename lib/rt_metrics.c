@@ -1,12 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include <errno.h>
-#include <fcntl.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "rt_metrics.h"
+#include "rt_output.h"
 
 const int64_t rt_metrics_nominal_ns[RT_METRICS_NBOUNDS] = {
 	1000,     2000,     5000,     10000,    20000,    50000,     100000,    200000,
@@ -218,65 +217,30 @@ int rt_metrics_write(FILE *f, const struct rt_metrics_doc *d)
 	return ferror(f) ? -EIO : 0;
 }
 
-static char *tmp_path(const char *path)
-{
-	size_t len = strlen(path) + 32;
-	char *t = malloc(len);
-
-	if (t)
-		snprintf(t, len, "%s.tmp-%ld", path, (long)getpid());
-	return t;
-}
-
 int rt_metrics_check_path(const char *path)
 {
-	char *tmp = tmp_path(path);
-	int fd, err = 0;
+	struct rt_output o;
+	int err = rt_output_open(&o, path);
 
-	if (!tmp)
-		return -ENOMEM;
-	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	if (fd < 0)
-		err = -errno;
-	else
-		close(fd), unlink(tmp);
-	free(tmp);
+	if (!err)
+		rt_output_abort(&o);
 	return err;
 }
 
 int rt_metrics_write_file(const char *path, const struct rt_metrics_doc *d)
 {
-	char *tmp = tmp_path(path);
-	FILE *f = NULL;
-	int fd, err = 0;
+	struct rt_output o;
+	int err = rt_output_open(&o, path);
 
-	if (!tmp)
-		return -ENOMEM;
-	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	if (fd < 0) {
-		err = -errno;
-		free(tmp);
+	if (err)
+		return err;
+	err = rt_metrics_write(o.f, d);
+	if (err) {
+		err = rt_output_why(&o, err);
+		rt_output_abort(&o);
 		return err;
 	}
-	f = fdopen(fd, "w");
-	if (!f) {
-		err = -errno;
-		close(fd);
-	}
-	if (!err)
-		err = rt_metrics_write(f, d);
-	if (!err && fflush(f))
-		err = -errno;
-	if (!err && fsync(fd))
-		err = -errno;
-	if (f && fclose(f) && !err)
-		err = -errno;
-	if (!err && rename(tmp, path))
-		err = -errno;
-	if (err)
-		unlink(tmp);
-	free(tmp);
-	return err;
+	return rt_output_commit(&o);
 }
 
 void rt_metrics_set_close(struct rt_metrics_set *m)

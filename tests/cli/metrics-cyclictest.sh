@@ -45,7 +45,7 @@ promtool_clean "$M"
 file_ok "$M" "$WORK/r.json" 1000 1
 total=$(python3 "$CHECK" partial "$M")
 [ "$total" -gt "${mid:-0}" ] || fail "the last version ($total samples) not beyond mid-run ($mid)"
-[ "$(ls "$WORK/d")" = ct.prom ] || fail "left in the directory: $(ls "$WORK/d")"
+[ "$(ls -A "$WORK/d")" = ct.prom ] || fail "left in the directory: $(ls -A "$WORK/d")"
 
 # Ended by SIGTERM (no -D): the last version has the whole run and its verdict.
 RC=0

@@ -33,7 +33,7 @@ python3 "$CHECK" file "$M" "$WORK/o.json" 1000 1 >"$WORK/check.diag" 2>&1 ||
 	fail "$(head -n 6 "$WORK/check.diag")"
 expect_match "$M" '^rt_latency_seconds_bucket\{tool="oslat",thread="1",cpu="1",'
 expect_match "$M" '^rt_cpu_interrupts_total\{tool="oslat",cpu="0",'
-[ "$(ls "$WORK/d")" = oslat.prom ] || fail "left in the directory: $(ls "$WORK/d")"
+[ "$(ls -A "$WORK/d")" = oslat.prom ] || fail "left in the directory: $(ls -A "$WORK/d")"
 
 run_tool oslat -q -D 1 --metrics="$WORK/none/m.prom"
 expect_exit 1

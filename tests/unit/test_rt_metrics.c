@@ -149,6 +149,7 @@ START_TEST(labels_escaped_verdict_isolation)
 }
 END_TEST
 
+/* Entries of dir, hidden ones too (the temporary file is hidden). */
 static int count_entries(const char *dir)
 {
 	DIR *d = opendir(dir);
@@ -157,7 +158,7 @@ static int count_entries(const char *dir)
 
 	ck_assert_ptr_nonnull(d);
 	while ((e = readdir(d)))
-		n += e->d_name[0] != '.';
+		n += strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0;
 	closedir(d);
 	return n;
 }
@@ -172,6 +173,8 @@ START_TEST(file_atomic_and_no_temp_left)
 		.tool = "t", .series_label = "thread", .unit_ns = 1000,
 		.verdict = RT_METRICS_NO_VERDICT, .series = &ser, .n = 1,
 	};
+	mode_t mask = umask(022);
+	struct stat st;
 	FILE *f;
 
 	rt_stats_init(&s);
@@ -184,6 +187,9 @@ START_TEST(file_atomic_and_no_temp_left)
 	ck_assert_int_eq(count_entries(dir), 1);
 	ck_assert_int_eq(rt_metrics_write_file(path, &d), 0);
 	ck_assert_int_eq(count_entries(dir), 1);
+	/* node_exporter runs as another user: readable by all (umask 022) */
+	ck_assert_int_eq(stat(path, &st), 0);
+	ck_assert_int_eq(st.st_mode & 0777, 0644);
 	f = fopen(path, "r");
 	ck_assert_ptr_nonnull(fgets(text, sizeof(text), f));
 	fclose(f);
@@ -201,6 +207,7 @@ START_TEST(file_atomic_and_no_temp_left)
 	snprintf(path, sizeof(path), "%s/m.prom", dir);
 	unlink(path);
 	ck_assert_int_eq(rmdir(dir), 0);
+	umask(mask);
 }
 END_TEST
 
