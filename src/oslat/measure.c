@@ -191,7 +191,7 @@ static inline __attribute__((always_inline)) void poll(struct oslat_thread *t, b
 						       bool memmove_wl)
 {
 	_Atomic uint64_t *b = t->buckets;
-	uint64_t mult = test ? t->mult : 0, lo = t->lo_c, prev, now, d;
+	uint64_t mult = t->mult, lo = t->lo_c, prev, now, d;
 	const size_t bytes = (size_t)t->cfg->workload_bytes;
 	void *src = t->src, *dst = t->dst;
 
@@ -209,9 +209,12 @@ static inline __attribute__((always_inline)) void poll(struct oslat_thread *t, b
 			lo = t->lo_c;
 			continue;
 		}
-		size_t i = (size_t)((d * mult) >> OSLAT_MULT_SHIFT);
-		atomic_store_explicit(&b[i], atomic_load_explicit(&b[i], memory_order_relaxed) + 1,
-				      memory_order_relaxed);
+		if (test) { /* the pre-heat counts nothing: a run stopped in it has no samples */
+			size_t i = (size_t)((d * mult) >> OSLAT_MULT_SHIFT);
+			atomic_store_explicit(&b[i],
+					      atomic_load_explicit(&b[i], memory_order_relaxed) + 1,
+					      memory_order_relaxed);
+		}
 	}
 	t->end_c = prev;
 }
