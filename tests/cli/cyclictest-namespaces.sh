@@ -28,6 +28,10 @@ obj() {
 	echo "/dev/shm/ns${_ns%]}-cyclictest1"
 }
 both() { [ -n "$obj_a" ] && [ -e "$obj_a" ] && [ -n "$obj_b" ] && [ -e "$obj_b" ]; }
+# still_there OBJ INODE: OBJ is the very file the run made. A namespace's
+# inode number is reused once it is gone, so a namespace another test makes
+# after ours may own the same name: its object is a new file.
+still_there() { [ "$(stat -c %i "$1" 2>/dev/null)" = "$2" ]; }
 
 # Another namespace's objects (inode 123 is never a namespace's): one held
 # by a live process, one whose holder is gone.
@@ -52,6 +56,8 @@ while ! both && [ "$_w" -lt 25 ]; do
 done
 [ "$obj_a" != "$obj_b" ] || fail "the two namespaces' runs have one name: $obj_a"
 both || fail "the two runs do not each have an object at once: $(ls /dev/shm | grep cyclictest1)"
+ino_a=$(stat -c %i "$obj_a")
+ino_b=$(stat -c %i "$obj_b")
 run_tool_timeout 30 cyclictest -q -p 80 -l 10
 expect_exit 0
 both || fail "a run of the initial namespace removed a live object: $(ls /dev/shm | grep cyclictest1)"
@@ -68,5 +74,6 @@ done
 kill "$holder"
 wait "$holder" 2>/dev/null
 rm -f "$held" "$free"
-[ ! -e "$obj_a" ] && [ ! -e "$obj_b" ] || fail "objects left: $(ls "$obj_a" "$obj_b" 2>/dev/null)"
+! still_there "$obj_a" "$ino_a" || fail "object left: $obj_a"
+! still_there "$obj_b" "$ino_b" || fail "object left: $obj_b"
 finish
