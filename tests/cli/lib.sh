@@ -73,6 +73,14 @@ need_native() {
 		skip "the tools run under $RT_TESTS_EMULATOR here, whose signal emulation is not exact"
 }
 
+# sanitized: the tools are an AddressSanitizer build (scripts/check-sanitizers).
+sanitized() {
+	case "${SAN_CFLAGS:-}" in
+	*sanitize=address*) return 0 ;;
+	esac
+	return 1
+}
+
 need_cmd() {
 	command -v "$1" >/dev/null 2>&1 || skip "needs the command '$1'"
 }
