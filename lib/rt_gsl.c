@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include <dlfcn.h>
+#include <gnu/lib-names.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
@@ -33,6 +34,11 @@ static void load_failed(const char *soname)
 		load_failed(RT_LIBGSL_SONAME);                                                    \
 		return;                                                                           \
 	}
+#define RT_LIBM_SYM(name)                                                                         \
+	if (!(gsl.name = (__typeof__(gsl.name))dlsym(h, #name))) {                                \
+		load_failed(LIBM_SO);                                                             \
+		return;                                                                           \
+	}
 
 static void load(void)
 {
@@ -53,10 +59,22 @@ static void load(void)
 	RT_GSL_SYM(sf_beta_inc_e, gsl_sf_beta_inc_e)
 	RT_GSL_SYM(set_error_handler_off, gsl_set_error_handler_off)
 	RT_GSL_SYM(set_error_handler, gsl_set_error_handler)
+	/*
+	 * libm is GSL's dependency, and dlsym on a handle searches the
+	 * library's dependencies too: no second dlopen (and no second set of
+	 * loader records) for it.
+	 */
+	RT_LIBM_SYM(sqrt)
+	RT_LIBM_SYM(floor)
+	RT_LIBM_SYM(ceil)
+	RT_LIBM_SYM(log)
+	RT_LIBM_SYM(log1p)
+	RT_LIBM_SYM(nextafter)
 	loaded = &gsl;
 }
 
 #undef RT_GSL_SYM
+#undef RT_LIBM_SYM
 
 const struct rt_gsl *rt_gsl_load(const char **why)
 {

@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include <errno.h>
-#include <math.h>
 
 #include "rt_gsl.h"
 #include "rt_quantile_ci.h"
@@ -105,7 +104,7 @@ static bool args_ok(uint32_t permyriad, unsigned confidence_pct)
 static int ranks(const struct rt_gsl *gsl, uint64_t n, uint32_t permyriad,
 		 unsigned confidence_pct, uint64_t *lower, uint64_t *upper)
 {
-	double tail = (100.0 - confidence_pct) / 200.0, reach;
+	double tail = (100.0 - confidence_pct) / 200.0, reach, low, high;
 	int64_t lo, hi, k;
 	struct binom b;
 	int err;
@@ -117,17 +116,19 @@ static int ranks(const struct rt_gsl *gsl, uint64_t n, uint32_t permyriad,
 	b.q = (double)(RT_PERMYRIAD_100 - permyriad) / RT_PERMYRIAD_100;
 	b.p = (double)permyriad / RT_PERMYRIAD_100;
 	b.mean = b.n - b.n * b.q;
-	b.sd = sqrt(b.n * b.p * b.q);
+	b.sd = gsl->sqrt(b.n * b.p * b.q);
 	/*
 	 * Beyond 50 sd + 100 of the mean a binomial tail is below 1e-60
 	 * (Bernstein's inequality): search only there, where GSL is at ease.
 	 */
 	reach = 50 * b.sd + 100;
 	/* Both within [-1, n], n <= 2^53: exact in a double and an int64_t. */
-	lo = (int64_t)fmax(-1, floor(b.mean - reach));
-	hi = (int64_t)fmin(b.n, ceil(b.mean + reach));
+	low = gsl->floor(b.mean - reach);
+	high = gsl->ceil(b.mean + reach);
+	lo = low > -1 ? (int64_t)low : -1;
+	hi = high < b.n ? (int64_t)high : (int64_t)b.n;
 	/* l - 1 = the largest k with F(k) <= tail: one below the smallest with F(k) > tail. */
-	err = search_cdf(&b, lo, hi, nextafter(tail, 1), &k);
+	err = search_cdf(&b, lo, hi, gsl->nextafter(tail, 1), &k);
 	if (err)
 		return err;
 	*lower = (uint64_t)k; /* (k - 1) + 1; k >= 0 since F(-1) = 0 */
@@ -156,19 +157,23 @@ int rt_quantile_ci_ranks(uint64_t n, uint32_t permyriad, unsigned confidence_pct
 
 int rt_quantile_ci_min_samples(uint32_t permyriad, unsigned confidence_pct, uint64_t *out)
 {
-	double tail = (100.0 - confidence_pct) / 200.0, lp, n;
+	const struct rt_gsl *gsl;
+	double tail = (100.0 - confidence_pct) / 200.0, lp, n, log_tail;
 
 	if (!args_ok(permyriad, confidence_pct) || permyriad == RT_PERMYRIAD_100)
 		return -EINVAL;
+	if (!(gsl = rt_gsl_load(NULL)))
+		return -ELIBACC;
 	/* u <= n iff F(n - 1) = 1 - p^n >= 1 - tail iff n log p <= log tail. */
-	lp = log1p(-(double)(RT_PERMYRIAD_100 - permyriad) / RT_PERMYRIAD_100);
-	n = ceil(log(tail) / lp);
+	lp = gsl->log1p(-(double)(RT_PERMYRIAD_100 - permyriad) / RT_PERMYRIAD_100);
+	log_tail = gsl->log(tail);
+	n = gsl->ceil(log_tail / lp);
 	if (!(n >= 1) || n > (double)RT_QUANTILE_CI_MAX_N)
 		return -ERANGE;
 	/* Rounding: step to the exact boundary. */
-	while (n > 1 && (n - 1) * lp <= log(tail))
+	while (n > 1 && (n - 1) * lp <= log_tail)
 		n--;
-	while (n * lp > log(tail))
+	while (n * lp > log_tail)
 		n++;
 	*out = (uint64_t)n;
 	return 0;
@@ -213,8 +218,8 @@ int rt_loghist_pct_ci(const struct rt_loghist *h, uint32_t permyriad, unsigned c
 }
 
 /* Does the interval decide with n2 samples distributed as h's (below, at_most counts)? */
-static int decides(uint64_t n, uint64_t n2, uint32_t permyriad, unsigned confidence_pct,
-		   uint64_t at_most, uint64_t low_at_most, bool *yes)
+static int decides(const struct rt_gsl *gsl, uint64_t n, uint64_t n2, uint32_t permyriad,
+		   unsigned confidence_pct, uint64_t at_most, uint64_t low_at_most, bool *yes)
 {
 	double scale = (double)n2 / (double)n;
 	uint64_t l, u;
@@ -223,20 +228,23 @@ static int decides(uint64_t n, uint64_t n2, uint32_t permyriad, unsigned confide
 	if (err)
 		return err;
 	/* PASS: the value at rank u is <= limit; FAIL: the one at rank l is over it. */
-	*yes = (u <= n2 && (double)u <= floor((double)at_most * scale)) ||
-	       (double)l > floor((double)low_at_most * scale);
+	*yes = (u <= n2 && (double)u <= gsl->floor((double)at_most * scale)) ||
+	       (double)l > gsl->floor((double)low_at_most * scale);
 	return 0;
 }
 
 int rt_loghist_ci_more_samples(const struct rt_loghist *h, uint32_t permyriad,
 			       unsigned confidence_pct, int64_t limit, uint64_t *more)
 {
+	const struct rt_gsl *gsl = rt_gsl_load(NULL);
 	uint64_t at_most = 0, low_at_most = 0, n = h->count, lo, hi;
 	bool yes;
 	int err;
 
 	if (n == 0)
 		return -ENODATA;
+	if (!gsl)
+		return -ELIBACC;
 	/* Samples whose reported value (bucket top capped at max, or bucket low) is <= limit. */
 	for (size_t i = 0; i < RT_LOGHIST_BUCKETS; i++) {
 		int64_t top = rt_loghist_bucket_high(i);
@@ -246,7 +254,7 @@ int rt_loghist_ci_more_samples(const struct rt_loghist *h, uint32_t permyriad,
 		if (rt_loghist_bucket_low(i) <= limit)
 			low_at_most += h->bucket[i];
 	}
-	if ((err = decides(n, n, permyriad, confidence_pct, at_most, low_at_most, &yes)))
+	if ((err = decides(gsl, n, n, permyriad, confidence_pct, at_most, low_at_most, &yes)))
 		return err;
 	if (yes) {
 		*more = 0;
@@ -257,7 +265,7 @@ int rt_loghist_ci_more_samples(const struct rt_loghist *h, uint32_t permyriad,
 		if (hi > RT_QUANTILE_CI_MAX_N / 2)
 			return -ERANGE;
 		hi *= 2;
-		if ((err = decides(n, hi, permyriad, confidence_pct, at_most, low_at_most, &yes)))
+		if ((err = decides(gsl, n, hi, permyriad, confidence_pct, at_most, low_at_most, &yes)))
 			return err;
 		if (yes)
 			break;
@@ -266,7 +274,7 @@ int rt_loghist_ci_more_samples(const struct rt_loghist *h, uint32_t permyriad,
 	while (hi - lo > 1) {
 		uint64_t mid = lo + (hi - lo) / 2;
 
-		if ((err = decides(n, mid, permyriad, confidence_pct, at_most, low_at_most, &yes)))
+		if ((err = decides(gsl, n, mid, permyriad, confidence_pct, at_most, low_at_most, &yes)))
 			return err;
 		if (yes)
 			hi = mid;

@@ -41,7 +41,8 @@ int rt_quantile_ci_ranks(uint64_t n, uint32_t permyriad, unsigned confidence_pct
  * The smallest n whose upper rank exists (u <= n): the fewest samples that
  * can bound the quantile from above, i.e. prove "p-quantile <= X". It is
  * the smallest n with p^n <= tail. 0 or -EINVAL (also for p = 100 %, which
- * no number of samples bounds), -EDOM, -ERANGE (above RT_QUANTILE_CI_MAX_N).
+ * no number of samples bounds), -EDOM, -ERANGE (above RT_QUANTILE_CI_MAX_N),
+ * -ELIBACC (libm, loaded with GSL, cannot be loaded: rt_gsl.h).
  */
 int rt_quantile_ci_min_samples(uint32_t permyriad, unsigned confidence_pct, uint64_t *n);
 
