@@ -29,16 +29,13 @@ static void load_failed(const char *soname)
 }
 
 /* Handles stay open for the life of the process, as a linked library's would. */
-#define RT_GSL_SYM(field, name)                                                                   \
+#define RT_DLSYM(field, name, soname)                                                             \
 	if (!(gsl.field = (__typeof__(gsl.field))dlsym(h, #name))) {                              \
-		load_failed(RT_LIBGSL_SONAME);                                                    \
+		load_failed(soname);                                                              \
 		return;                                                                           \
 	}
-#define RT_LIBM_SYM(name)                                                                         \
-	if (!(gsl.name = (__typeof__(gsl.name))dlsym(h, #name))) {                                \
-		load_failed(LIBM_SO);                                                             \
-		return;                                                                           \
-	}
+#define RT_GSL_SYM(field, name) RT_DLSYM(field, name, RT_LIBGSL_SONAME)
+#define RT_LIBM_SYM(name) RT_DLSYM(name, name, LIBM_SO)
 
 static void load(void)
 {
@@ -75,6 +72,7 @@ static void load(void)
 
 #undef RT_GSL_SYM
 #undef RT_LIBM_SYM
+#undef RT_DLSYM
 
 const struct rt_gsl *rt_gsl_load(const char **why)
 {
