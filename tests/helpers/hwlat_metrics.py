@@ -78,13 +78,33 @@ def expect(samples_path, threshold_us, verdict, cpus):
     print("\n".join(out))
 
 
+def whole_calls(log):
+    """strace -f lines, a call split by another thread's ("fsync(3 <unfinished
+    ...>" then "<... fsync resumed>) = 0") joined back into one."""
+    pending = {}
+    for raw in open(log):
+        m = re.match(r'(\d+)\s+(.*)$', raw.rstrip("\n"))
+        if not m:
+            continue
+        pid, rest = m.groups()
+        if rest.endswith("<unfinished ...>"):
+            pending[pid] = rest[:-len("<unfinished ...>")].rstrip()
+            continue
+        resumed = re.match(r'<\.\.\. \w+ resumed>\s?(.*)$', rest)
+        if resumed:
+            if pid not in pending:
+                continue
+            rest = pending.pop(pid) + resumed.group(1)
+        yield pid + " " + rest
+
+
 def check_strace(log, path):
     """Per process: fd -> temporary path; a version = open tmp, fsync(fd), rename(tmp, path)."""
     opened = {}   # (pid, fd) -> tmp path
     synced = set()
     versions = 0
     errors = []
-    for line in open(log):
+    for line in whole_calls(log):
         m = re.match(r'(\d+)\s+(\w+)\((.*)\)\s+=\s+(-?\d+)', line)
         if not m:
             continue
