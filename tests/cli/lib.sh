@@ -18,7 +18,7 @@ T_START=$(date +%s)
 trap 'rm -rf "$WORK"' EXIT
 
 # The prefix of the names of the objects the tools create where every pid
-# namespace sees them (lib/rt_owner.h): empty in the initial pid namespace,
+# namespace sees them (lib/system/rt_owner.h): empty in the initial pid namespace,
 # "ns<INODE>-" in any other (a container, an unshare'd build).
 NS_INO=$(stat -L -c %i /proc/self/ns/pid 2>/dev/null) || NS_INO=4026531836
 NS_PREFIX=

@@ -124,7 +124,7 @@ for mode in threads fork; do
 				>"$1/stdout" 2>"$1/stderr" </dev/null' sh "$d" "$(tool $T)" "$F" || RC=$?
 		[ "$RC" -ne 99 ] || skip "cannot mount a tmpfs in a private mount namespace"
 		[ "$RC" -eq 1 ] || fail "$T $F ENOSPC: exit $RC, expected 1"
-		# (lib/rt_json reports the stream's error as EIO, not as ENOSPC)
+		# (lib/results/rt_json reports the stream's error as EIO, not as ENOSPC)
 		expect_match "$d/stderr" "^$T: cannot write --json file '$d/full/d.json': "
 		expect_match "$d/stdout" '^#3 -> #2, Min '
 		[ -z "$(ls -A "$d/full")" ] || fail "$T $F ENOSPC: the namespace's tmpfs leaked"

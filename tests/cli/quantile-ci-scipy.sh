@@ -1,6 +1,6 @@
 #!/bin/sh
 # Proves: the ranks of the distribution-free percentile confidence interval
-# (lib/rt_quantile_ci) are those of an independent computation, scipy's
+# (lib/numbers/rt_quantile_ci) are those of an independent computation, scipy's
 # exact binomial, for n from 1 to 1e11 samples, percentiles from 12.3456 %
 # to 99.9999 % and confidence 90, 95 and 99 % (the GSL continued fraction
 # and, at large n near the mean, the Cornish-Fisher approximation); and the
