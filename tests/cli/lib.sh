@@ -29,6 +29,37 @@ tool() {
 	echo "$top_builddir/src/$1/$1"
 }
 
+# Debian's rt-tests 2.4, unpacked by scripts/install-deps where no PATH
+# looks: the compatibility tests run it beside ours.
+RT_REFERENCE_DIR=${RT_REFERENCE_DIR:-/var/cache/rt-tests-ng/reference}
+
+# reference_tool TOOL: the path of 2.4's TOOL, or nothing when it is absent.
+reference_tool() {
+	for _d in usr/bin usr/sbin; do
+		[ -x "$RT_REFERENCE_DIR/$_d/$1" ] && echo "$RT_REFERENCE_DIR/$_d/$1" && return 0
+	done
+	return 0
+}
+
+# need_reference TOOL: SKIP with the reason unless 2.4's TOOL is there.
+need_reference() {
+	[ -n "$(reference_tool "$1")" ] ||
+		skip "Debian's rt-tests 2.4 is not unpacked in $RT_REFERENCE_DIR (scripts/install-deps)"
+}
+
+# run_reference SECONDS TOOL ARGS...: run 2.4's TOOL as run_tool_timeout
+# runs ours, into REF_OUT, REF_ERR and REF_RC (need_reference first).
+REF_OUT="$WORK/ref.stdout"
+REF_ERR="$WORK/ref.stderr"
+REF_RC=0
+run_reference() {
+	_s=$1
+	_p=$(reference_tool "$2")
+	shift 2
+	REF_RC=0
+	timeout -k 2 "$_s" "$_p" "$@" >"$REF_OUT" 2>"$REF_ERR" </dev/null || REF_RC=$?
+}
+
 # run_tool TOOL ARGS...: run it, capture stdout, stderr and the exit code.
 run_tool() {
 	_t=$1
