@@ -20,6 +20,34 @@ static inline int64_t rt_time_to_ns(const struct timespec *t)
 	return (int64_t)t->tv_sec * RT_NSEC_PER_SEC + t->tv_nsec;
 }
 
+/*
+ * "Now" on clk in ns: the one clock of the suite. Inline because measuring
+ * loops (oslat, queuelat) read it per sample, where a call costs.
+ */
+static inline int64_t rt_time_now_ns(clockid_t clk)
+{
+	struct timespec t;
+
+	clock_gettime(clk, &t);
+	return rt_time_to_ns(&t);
+}
+
+/* CLOCK_MONOTONIC in ns, us and ms: durations, timeouts, deadlines. */
+static inline int64_t rt_time_mono_ns(void)
+{
+	return rt_time_now_ns(CLOCK_MONOTONIC);
+}
+
+static inline int64_t rt_time_mono_us(void)
+{
+	return rt_time_mono_ns() / RT_NSEC_PER_USEC;
+}
+
+static inline int64_t rt_time_mono_ms(void)
+{
+	return rt_time_mono_ns() / (1000 * RT_NSEC_PER_USEC);
+}
+
 struct timespec rt_time_from_ns(int64_t ns);
 
 /* a - b in ns. */
