@@ -1,9 +1,16 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Verdicts: the limits a user sets (--max-latency, --max-percentile,
+ * The one verdict of every tool (issue 29; the rules: rt-tests-ng(7)).
+ * A tool says what it checked (rt_verdict_add_checked), what failed
+ * (rt_verdict_fail_check, the series limits of rt_verdict_judge_series),
+ * what could not be proven (rt_verdict_unproven) and whether the run
+ * stopped early (rt_verdict_set_partial); rt_verdict_finish() closes it:
+ * no PASS without evidence. rt_verdict_exit_status() gives the exit
+ * status, the writers the "# Verdict:" lines and the JSON object.
+ *
+ * Series limits: what a user sets (--max-latency, --max-percentile,
  * --max-overruns), judged against every series after the run. A series
- * without samples never passes. The tools exit with RT_EXIT_VERDICT when
- * the verdict is FAIL or INCONCLUSIVE.
+ * without samples never passes.
  *
  * A percentile limit is judged on the percentile's distribution-free 95 %
  * confidence interval (rt_quantile_ci) by default: PASS when its upper
@@ -35,12 +42,42 @@ struct rt_limits {
 	int64_t max_latency;  /* -1 = no limit */
 	int64_t max_overruns; /* -1 = no limit */
 	bool pct_point;       /* judge percentiles on the point estimate, not the interval */
+	bool verdict;         /* --verdict: a judgement asked for without a limit */
 	int npct;
 	struct rt_pct_limit pct[RT_VERDICT_MAX_PCT_LIMITS];
 };
 
 void rt_limits_init(struct rt_limits *l);
+/* A judgement was asked for: a limit, or --verdict. */
 bool rt_limits_any(const struct rt_limits *l);
+
+/* Who a check or a broken limit is about (the JSON key and the text's word). */
+enum rt_subject {
+	RT_SUBJECT_NONE,    /* the run as a whole */
+	RT_SUBJECT_THREAD,  /* "thread" ("pair" when the verdict has pair naming) */
+	RT_SUBJECT_PAIR,
+	RT_SUBJECT_GROUP,
+	RT_SUBJECT_TASK,
+	RT_SUBJECT_CPU,
+	RT_SUBJECT_PROCESS,
+};
+
+/* "thread", "pair", "group", "task", "cpu", "process"; NULL for RT_SUBJECT_NONE. */
+const char *rt_subject_name(enum rt_subject s);
+
+/*
+ * A tool's own check that failed (stuck group, out-of-order task, wrong
+ * ptrace step, missed deadlines or periods, queue exceeded, a dead child
+ * ...). The strings are copied (limit up to 39, unit 15, detail 159 bytes).
+ */
+struct rt_check_failure {
+	const char *limit;        /* short name: "stuck", "order", "step", "max-misses", ... */
+	enum rt_subject subject;
+	int index;                /* which thread/pair/group/task/cpu; -1 when none */
+	int64_t value, bound;     /* what was seen, what was allowed */
+	const char *unit;         /* "us", "ns", "s", "packets", "" (NULL: "") */
+	const char *detail;       /* one line: the reason; NULL: "VALUE > BOUND UNIT" */
+};
 
 enum rt_broken_kind {
 	RT_BROKEN_NO_SAMPLES,
@@ -48,23 +85,30 @@ enum rt_broken_kind {
 	RT_BROKEN_PERCENTILE,
 	RT_BROKEN_OVERRUNS,
 	RT_BROKEN_FAILED,     /* a worker process died: value its pid, detail how */
+	RT_BROKEN_CHECK,      /* rt_verdict_fail_check(): limit, unit and detail say what */
+	RT_BROKEN_UNPROVEN,   /* rt_verdict_unproven(): detail is the reason */
 };
 
-/* One broken limit: series `thread` measured value, the limit was bound. */
+/* One broken limit: subject `thread` (its index) measured value, the limit was bound. */
 struct rt_broken {
 	enum rt_broken_kind kind;
 	uint32_t permyriad;   /* RT_BROKEN_PERCENTILE: which one */
-	int thread;
+	int thread;           /* the subject's index (thread, pair, group ...); -1 none */
 	int64_t value;
 	int64_t bound;
-	char detail[128];     /* RT_BROKEN_FAILED: what happened */
+	char detail[160];     /* RT_BROKEN_FAILED: what happened; CHECK/UNPROVEN: the reason */
 	/* RT_BROKEN_PERCENTILE judged on its interval (not pct_point): */
 	bool has_ci;
 	bool inconclusive;    /* the interval holds the bound: neither PASS nor FAIL */
 	int64_t ci_low, ci_high;
 	bool ci_has_high;     /* false: too few samples for an upper bound */
 	unsigned confidence_pct;
-	int64_t more_samples; /* inconclusive: estimated further samples to decide, -1 unknown */
+	int64_t more_samples; /* inconclusive: further samples to decide, -1 unknown */
+	int64_t samples_needed; /* inconclusive: rt_sample_plan's total (count + more), -1 unknown */
+	/* Since issue 29: */
+	enum rt_subject subject;
+	char limit[40];       /* RT_BROKEN_CHECK: the limit's name */
+	char unit[16];        /* RT_BROKEN_CHECK: the value's unit */
 };
 
 /*
@@ -78,17 +122,84 @@ struct rt_verdict_naming {
 	void *ctx;
 };
 
+/* Evidence: what was checked, and how much of it. */
+struct rt_checked {
+	char what[40];
+	uint64_t count;
+};
+
+/* Why and when the run stopped. */
+struct rt_stop {
+	bool partial;         /* stopped before it was asked to */
+	char cause[96];       /* "completed", "SIGINT", "SIGTERM", "error: ..." */
+	double done, asked;   /* what was measured of what was asked; -1 unknown */
+	char unit[8];         /* "s", "loops" ... */
+};
+
 struct rt_verdict {
 	bool pass;
 	size_t nbroken;
 	struct rt_broken *broken;
 	struct rt_verdict_naming naming; /* set after rt_verdict_judge() (it clears it) */
+	/* Since issue 29 (rt_verdict_init() sets them up): */
+	size_t broken_cap;
+	size_t nchecked;
+	struct rt_checked *checked;
+	struct rt_stop stop;
+	bool finished;        /* rt_verdict_finish() ran */
+	char unit[8];         /* the series' unit for the JSON entries: "us" (default) or "ns" */
+	int nomem;            /* an addition failed for memory: the verdict is FAIL */
 };
 
+/* An empty verdict: nothing checked yet, run "completed". rt_verdict_free() afterwards. */
+void rt_verdict_init(struct rt_verdict *v);
+
+/* Evidence: what was checked and how much ("inversions", 52113), added up per name. 0/-ENOMEM. */
+int rt_verdict_add_checked(struct rt_verdict *v, const char *what, uint64_t count);
+
+/* Total count of evidence (all names). */
+uint64_t rt_verdict_checked_total(const struct rt_verdict *v);
+
+/* A tool's own check failed: FAIL. 0 or -ENOMEM (the verdict is FAIL all the same). */
+int rt_verdict_fail_check(struct rt_verdict *v, const struct rt_check_failure *c);
+
 /*
- * Judge n series against l. A percentile limit needs every series' hist.
- * 0 or -ENOMEM; rt_verdict_free() afterwards in either case.
+ * A check that never ran or a subject that checked nothing: INCONCLUSIVE
+ * with the reason (FAIL when fail is true, e.g. a thread with no samples).
+ * 0 or -ENOMEM.
  */
+int rt_verdict_unproven(struct rt_verdict *v, enum rt_subject s, int index, bool fail,
+			const char *reason);
+
+/*
+ * The run stopped before it was asked to: "SIGINT", "SIGTERM", "error: ...",
+ * with what was measured of what was asked (seconds or loops; -1 unknown).
+ */
+void rt_verdict_set_partial(struct rt_verdict *v, const char *cause, double done, double asked,
+			    const char *unit);
+
+/* A run that completed: how much it measured of what was asked (for "stop"). */
+void rt_verdict_set_done(struct rt_verdict *v, double done, double asked, const char *unit);
+
+/* The cause for rt_verdict_set_partial() of a signal number: "SIGINT", "SIGTERM", "signal N". */
+const char *rt_verdict_signal_cause(int sig, char *buf, size_t len);
+
+/* The unit of the series judged (for the JSON's "unit"): "us" by default, "ns". */
+void rt_verdict_set_unit(struct rt_verdict *v, const char *unit);
+
+/* Close the judgement: no evidence and nothing broken => INCONCLUSIVE "nothing was checked". */
+void rt_verdict_finish(struct rt_verdict *v);
+
+/*
+ * Judge n series against l, appending to an initialised verdict: each
+ * series' samples are evidence ("samples"); a series without samples is
+ * FAIL ("no samples"). A percentile limit needs every series' hist.
+ * 0 or -ENOMEM.
+ */
+int rt_verdict_judge_series(struct rt_verdict *v, const struct rt_limits *l,
+			    const struct rt_series *s, int n);
+
+/* rt_verdict_init() and rt_verdict_judge_series() (as before issue 29). */
 int rt_verdict_judge(struct rt_verdict *v, const struct rt_limits *l, const struct rt_series *s,
 		     int n);
 void rt_verdict_free(struct rt_verdict *v);
@@ -99,31 +210,20 @@ int rt_verdict_add_failed(struct rt_verdict *v, int thread, int64_t pid, const c
 /* "pass", "fail", or "inconclusive" (only inconclusive entries broken). */
 const char *rt_verdict_result(const struct rt_verdict *v);
 
-/* "max-latency", "max-percentile=99.9", "max-overruns", "samples" or "failed". */
-void rt_broken_limit_name(const struct rt_broken *b, char *buf, size_t len);
-
 /*
- * "# Verdict: PASS", "# Verdict: FAIL" or "# Verdict: INCONCLUSIVE", then
- * one line per broken limit:
- * "# Verdict: thread 1: max-percentile=99.9: 81 > 80 us",
- * "# Verdict: thread 0: max-percentile=99.99: INCONCLUSIVE: 52 us, 95 % CI
- * 48-61, need 120000 more samples" (48-? without an upper bound; "more
- * samples would not decide" when no number would),
- * "# Verdict: pair 1 (#3 -> #2): max-latency: 90 > 80 us",
- * "# Verdict: thread 0: no samples, nothing was measured",
- * "# Verdict: pair 0 (#1 -> #0): failed: child 1234 (#1) killed by signal 9
- * (Killed)" ... unit is "us" or "ns".
+ * Exit status, the same rule in every tool:
+ *   RT_JUDGE_ASKED  the user asked for a judgement (a limit option or --verdict):
+ *                   FAIL or INCONCLUSIVE -> RT_EXIT_VERDICT (3)
+ *   RT_JUDGE_NATIVE the tool judges in 2.4 too (pi_stress stuck group, rt-migrate-test -c,
+ *                   ssdd wrong step): FAIL -> 3, INCONCLUSIVE -> 0
+ *   RT_JUDGE_NONE   2.4 only measures (queuelat, deadline_test, hackbench ...): always 0
+ * A run-time error (1) or usage error (2) is decided by the tool before this.
  */
-void rt_verdict_write_text(FILE *f, const struct rt_verdict *v, const char *unit);
+enum rt_judge { RT_JUDGE_NONE, RT_JUDGE_NATIVE, RT_JUDGE_ASKED };
+#define RT_VERDICT_EXIT_STATUS 3 /* = RT_EXIT_VERDICT (rt_prog.h) */
+int rt_verdict_exit_status(const struct rt_verdict *v, enum rt_judge how);
 
-/*
- * "verdict": {"result": "pass"|"fail"|"inconclusive", "broken": [{limit, thread, value,
- * bound}...]}; a percentile judged on its interval adds "low", "high" (null:
- * none), "confidence", and when inconclusive "result": "inconclusive",
- * "more_samples" (null: unknown) and "reason" (the text line's words);
- * a pair tool's entries have "pair", "sender", "receiver" where "thread" is;
- * a "failed" entry has the pid as value, bound 0, and "detail".
- */
-void rt_verdict_write_json(struct rt_json *j, const struct rt_verdict *v);
+/* Are the "# Verdict:" lines printed: asked, or a NATIVE judgement that failed. */
+bool rt_verdict_text_shown(const struct rt_verdict *v, enum rt_judge how);
 
 #endif

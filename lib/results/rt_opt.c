@@ -141,6 +141,42 @@ int rt_opt_parse_duration(const char *s, uint64_t max_seconds, uint64_t *seconds
 	return 0;
 }
 
+/* The multiplier of a time suffix in ns: "ns", "us", "ms", "s"; 0 if none of them. */
+static int64_t time_suffix_ns(const char *u)
+{
+	static const struct { const char *name; int64_t ns; } units[] = {
+		{ "", 1 }, { "ns", 1 }, { "us", 1000 }, { "ms", 1000000 }, { "s", 1000000000 },
+	};
+
+	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++)
+		if (strcasecmp(u, units[i].name) == 0)
+			return units[i].ns;
+	return 0;
+}
+
+int rt_opt_parse_time_ns(const char *s, int64_t max_ns, int64_t *ns)
+{
+	int64_t v = 0, mult;
+
+	if (!s)
+		return -EINVAL;
+	while (*s == ' ' || *s == '\t')
+		s++;
+	if (!isdigit((unsigned char)*s))
+		return -EINVAL;
+	for (; isdigit((unsigned char)*s); s++) {
+		if (v > (INT64_MAX - 9) / 10)
+			return -ERANGE;
+		v = v * 10 + (*s - '0');
+	}
+	if (!(mult = time_suffix_ns(s)))
+		return -EINVAL;
+	if (v > max_ns / mult)
+		return -ERANGE;
+	*ns = v * mult;
+	return 0;
+}
+
 int rt_opt_parse_policy(const char *s, int *policy)
 {
 	if (!s)

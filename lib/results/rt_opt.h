@@ -28,6 +28,12 @@ int rt_opt_parse_int(const char *s, int min, int max, int *out);
 int rt_opt_parse_duration(const char *s, uint64_t max_seconds, uint64_t *seconds);
 
 /*
+ * A time in nanoseconds: N (ns), Nns, Nus, Nms or Ns, suffix in either case
+ * (queuelat -m 20us). Anything else is -EINVAL; above max_ns -ERANGE.
+ */
+int rt_opt_parse_time_ns(const char *s, int64_t max_ns, int64_t *ns);
+
+/*
  * A percentile "P" with at most 4 decimals, 0 < P <= 100 ("99.9", "50",
  * "99.9999"), as an integer in units of 1/10000 percent (99.9 -> 999000):
  * exact, so the rank computed from it never suffers a rounding error.

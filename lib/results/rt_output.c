@@ -5,9 +5,11 @@
 #include <poll.h>
 #include <stdio_ext.h>
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "rt_output.h"
@@ -38,9 +40,40 @@ static char *tmp_name(const char *path)
 	return out;
 }
 
+/*
+ * Create tmpl ("...XXXXXX", the X's replaced) exclusively with mode 0666:
+ * the kernel applies the umask as for a plain open, without this process
+ * changing its umask (which every thread shares). The fd or -errno.
+ */
+static int create_unique(char *tmpl)
+{
+	static const char chars[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+	size_t len = strlen(tmpl);
+	struct timespec ts;
+	uint64_t seed;
+
+	if (len < 6)
+		return -EINVAL;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	seed = (uint64_t)ts.tv_nsec ^ ((uint64_t)ts.tv_sec << 20) ^ ((uint64_t)getpid() << 40) ^
+	       (uint64_t)(uintptr_t)tmpl;
+	for (int attempt = 0; attempt < 1000; attempt++) {
+		uint64_t r;
+		int fd;
+
+		seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+		r = seed >> 16;
+		for (size_t i = len - 6; i < len; i++, r /= 62)
+			tmpl[i] = chars[r % 62];
+		fd = open(tmpl, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+		if (fd >= 0 || errno != EEXIST)
+			return fd >= 0 ? fd : -errno;
+	}
+	return -EEXIST;
+}
+
 int rt_output_open(struct rt_output *o, const char *path)
 {
-	mode_t mask;
 	int fd, err;
 
 	memset(o, 0, sizeof(*o));
@@ -60,16 +93,13 @@ int rt_output_open(struct rt_output *o, const char *path)
 		reset(o);
 		return -ENOMEM;
 	}
-	fd = mkostemp(o->tmppath, O_CLOEXEC);
+	/* the mode a plain open would give (mkstemp's would be 0600) */
+	fd = create_unique(o->tmppath);
 	if (fd < 0) {
-		err = -errno;
 		reset(o);
-		return err;
+		return fd;
 	}
-	/* mkstemp creates 0600; give the file the mode a plain open would. */
-	mask = umask(0);
-	umask(mask);
-	if (fchmod(fd, 0666 & ~mask) < 0 || !(o->f = fdopen(fd, "w"))) {
+	if (!(o->f = fdopen(fd, "w"))) {
 		err = -errno;
 		close(fd);
 		unlink(o->tmppath);

@@ -11,7 +11,9 @@
  * The owner holds an flock on the object for the life of the run, so a
  * cleaner can prove that it is gone in any namespace: the lock is free. An
  * object named for our own namespace must also have a dead pid (kill() says
- * ESRCH), which keeps the unlocked objects of rt-tests 2.4 runs alive. A
+ * ESRCH), which keeps the unlocked objects of rt-tests 2.4 runs alive; an
+ * unprefixed (initial namespace) name seen from another namespace is never
+ * taken for gone: it may be a live 2.4 run's on the host. A
  * creator that loses its fresh object to a cleaner before locking it sees
  * that (rt_owner_hold) and creates it anew.
  */
@@ -70,7 +72,7 @@ int rt_owner_hold(int fd, const char *path);
 /*
  * Whether the object open as fd, at path and named for owner o, is provably
  * left by a run that is gone: its lock is free and either o is of another
- * pid namespace or its pid is dead. True with fd holding the lock: the
+ * (non-initial) pid namespace or o is of ours and its pid is dead. True with fd holding the lock: the
  * caller removes path, then closes fd.
  */
 bool rt_owner_gone(int fd, const char *path, const struct rt_owner *o);

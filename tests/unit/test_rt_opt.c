@@ -243,6 +243,33 @@ START_TEST(cpulist_outside_allowed_set)
 }
 END_TEST
 
+/* queuelat -m: a time in ns with an optional unit (2.4 read "20us" as 20). */
+START_TEST(time_ns_units)
+{
+	int64_t ns;
+
+	ck_assert_int_eq(rt_opt_parse_time_ns("20000", 1000000000, &ns), 0);
+	ck_assert_int_eq(ns, 20000);
+	ck_assert_int_eq(rt_opt_parse_time_ns("20us", 1000000000, &ns), 0);
+	ck_assert_int_eq(ns, 20000);
+	ck_assert_int_eq(rt_opt_parse_time_ns("20US", 1000000000, &ns), 0);
+	ck_assert_int_eq(ns, 20000);
+	ck_assert_int_eq(rt_opt_parse_time_ns("7ns", 1000000000, &ns), 0);
+	ck_assert_int_eq(ns, 7);
+	ck_assert_int_eq(rt_opt_parse_time_ns("100ms", 1000000000, &ns), 0);
+	ck_assert_int_eq(ns, 100000000);
+	ck_assert_int_eq(rt_opt_parse_time_ns("1s", 1000000000, &ns), 0);
+	ck_assert_int_eq(ns, 1000000000);
+	ck_assert_int_eq(rt_opt_parse_time_ns("2s", 1000000000, &ns), -ERANGE);
+	ck_assert_int_eq(rt_opt_parse_time_ns("99999999999999999999", INT64_MAX, &ns), -ERANGE);
+	ck_assert_int_eq(rt_opt_parse_time_ns("1.5us", 1000000000, &ns), -EINVAL);
+	ck_assert_int_eq(rt_opt_parse_time_ns("20xs", 1000000000, &ns), -EINVAL);
+	ck_assert_int_eq(rt_opt_parse_time_ns("-1", 1000000000, &ns), -EINVAL);
+	ck_assert_int_eq(rt_opt_parse_time_ns("us", 1000000000, &ns), -EINVAL);
+	ck_assert_int_eq(rt_opt_parse_time_ns("", 1000000000, &ns), -EINVAL);
+}
+END_TEST
+
 Suite *unit_suite(void)
 {
 	Suite *s = suite_create("rt_opt");
@@ -274,6 +301,7 @@ Suite *unit_suite(void)
 	tcase_add_test(tc, cpulist_descending_range_is_refused);
 	tcase_add_test(tc, cpulist_rejects);
 	tcase_add_test(tc, cpulist_outside_allowed_set);
+	tcase_add_test(tc, time_ns_units);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include <dirent.h>
 #include <errno.h>
+#include <pthread.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -78,6 +80,68 @@ START_TEST(target_appears_only_on_commit)
 	ck_assert_int_eq(entries(), 1); /* no temporary left */
 	ck_assert_int_eq(stat(path_in_dir("out.json"), &st), 0);
 	ck_assert_int_ne(st.st_mode & 0044, 0); /* not mkstemp's 0600 */
+}
+END_TEST
+
+/* The process's umask as /proc says it, without changing it. */
+static int proc_umask(void)
+{
+	char line[128];
+	unsigned mask = 0777;
+	FILE *f = fopen("/proc/self/status", "r");
+
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "Umask: %o", &mask) == 1)
+			break;
+	fclose(f);
+	return (int)mask;
+}
+
+static atomic_bool watching;
+static atomic_int umask_seen_zero;
+
+static void *watch_umask(void *arg)
+{
+	(void)arg;
+	while (atomic_load(&watching))
+		if (proc_umask() == 0)
+			atomic_fetch_add(&umask_seen_zero, 1);
+	return NULL;
+}
+
+/*
+ * Issue 29: the open set umask(0) and put it back: another thread creating
+ * a file meanwhile got the 0666 bits. The mode is the kernel's umask of a
+ * plain open, and the process's umask never changes.
+ */
+START_TEST(open_never_touches_the_process_umask)
+{
+	mode_t old = umask(027);
+	struct rt_output o;
+	struct stat st;
+	pthread_t watcher;
+
+	if (proc_umask() != 027) {
+		umask(old);
+		return; /* no Umask line in /proc (before Linux 4.7): nothing to watch */
+	}
+	atomic_store(&watching, true);
+	ck_assert_int_eq(pthread_create(&watcher, NULL, watch_umask, NULL), 0);
+	for (int i = 0; i < 2000; i++) {
+		ck_assert_int_eq(rt_output_open(&o, path_in_dir("m.json")), 0);
+		rt_output_abort(&o);
+	}
+	atomic_store(&watching, false);
+	pthread_join(watcher, NULL);
+	ck_assert_int_eq(atomic_load(&umask_seen_zero), 0);
+	ck_assert_int_eq(rt_output_open(&o, path_in_dir("m.json")), 0);
+	ck_assert_int_eq(rt_output_commit(&o), 0);
+	ck_assert_int_eq(stat(path_in_dir("m.json"), &st), 0);
+	ck_assert_int_eq(st.st_mode & 0777, 0640);
+	ck_assert_int_eq(entries(), 1);
+	umask(old);
 }
 END_TEST
 
@@ -242,6 +306,7 @@ Suite *unit_suite(void)
 
 	tcase_add_checked_fixture(tc, make_dir, remove_dir);
 	tcase_add_test(tc, target_appears_only_on_commit);
+	tcase_add_test(tc, open_never_touches_the_process_umask);
 	tcase_add_test(tc, abort_leaves_nothing_and_keeps_old_file);
 	tcase_add_test(tc, symlink_at_target_is_replaced_not_followed);
 	tcase_add_test(tc, missing_directory_fails_at_open);

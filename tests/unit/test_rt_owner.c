@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* Names per pid namespace, the owner's lock and the proof that a run is gone. */
 #include <errno.h>
+#include <sched.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
@@ -130,6 +131,48 @@ START_TEST(gone_only_when_the_lock_is_free)
 }
 END_TEST
 
+/*
+ * Issue 29: in a child pid namespace (a container sharing /dev/shm) the
+ * cleaner took 2.4's unprefixed "cyclictest<PID>" of a live host run for
+ * stale and removed it. A child of a new pid namespace (root only) must
+ * leave it, and still take another child namespace's free object.
+ */
+START_TEST(a_child_namespace_leaves_the_hosts_24_objects)
+{
+	char dir[] = "/tmp/test_rt_owner.XXXXXX", path[64];
+	struct rt_owner host = { .pid = getpid(), .pidns_ino = RT_OWNER_INIT_PIDNS };
+	struct rt_owner other = { .pid = 1, .pidns_ino = 123 };
+	int status;
+	pid_t pid;
+
+	if (geteuid() != 0 || unshare(CLONE_NEWPID) < 0)
+		return; /* needs root (CAP_SYS_ADMIN): the namespace cannot be made */
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/obj", dir);
+	close(open(path, O_CREAT | O_EXCL | O_RDWR | O_CLOEXEC, 0600));
+	pid = fork(); /* the first child of the new namespace */
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		struct rt_owner self;
+		int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+		rt_owner_self(&self);
+		if (fd < 0 || self.pidns_ino == RT_OWNER_INIT_PIDNS)
+			_exit(2);
+		/* host's unlocked 2.4 object, its pid not even visible: alive */
+		if (rt_owner_gone(fd, path, &host))
+			_exit(1);
+		/* another child namespace's (ours, prefixed) with a free lock: gone */
+		_exit(rt_owner_gone(fd, path, &other) ? 0 : 3);
+	}
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+	ck_assert(WIFEXITED(status));
+	ck_assert_int_eq(WEXITSTATUS(status), 0);
+	unlink(path);
+	rmdir(dir);
+}
+END_TEST
+
 START_TEST(instances_are_ours_or_provably_gone)
 {
 	char dir[] = "/tmp/test_rt_owner.XXXXXX", path[PATH_MAX], name[64], mine[64];
@@ -188,6 +231,7 @@ Suite *unit_suite(void)
 	tcase_add_test(tc, prefix_only_outside_the_initial_namespace);
 	tcase_add_test(tc, gone_only_when_the_lock_is_free);
 	tcase_add_test(tc, instances_are_ours_or_provably_gone);
+	tcase_add_test(tc, a_child_namespace_leaves_the_hosts_24_objects);
 	suite_add_tcase(s, tc);
 	return s;
 }

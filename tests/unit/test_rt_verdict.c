@@ -7,7 +7,9 @@
 
 #include "rt_json.h"
 #include "rt_percentiles.h"
+#include "rt_sample_plan.h"
 #include "rt_verdict.h"
+#include "rt_verdict_write.h"
 
 static struct rt_loghist hist[3];
 static struct rt_series series[3];
@@ -147,7 +149,9 @@ START_TEST(pairs_are_named_as_the_display_numbers_their_tasks)
 			      "        \"sender\": 3,\n"
 			      "        \"receiver\": 2,\n"
 			      "        \"value\": 5000,\n"
-			      "        \"bound\": 1000\n"
+			      "        \"bound\": 1000,\n"
+			      "        \"unit\": \"us\",\n"
+			      "        \"reason\": \"5000 > 1000 us\"\n"
 			      "      },\n"
 			      "      {\n"
 			      "        \"limit\": \"samples\",\n"
@@ -155,9 +159,24 @@ START_TEST(pairs_are_named_as_the_display_numbers_their_tasks)
 			      "        \"sender\": 5,\n"
 			      "        \"receiver\": 4,\n"
 			      "        \"value\": 0,\n"
-			      "        \"bound\": 1\n"
+			      "        \"bound\": 1,\n"
+			      "        \"unit\": \"samples\",\n"
+			      "        \"reason\": \"no samples, nothing was measured\"\n"
 			      "      }\n"
-			      "    ]\n"
+			      "    ],\n"
+			      "    \"checked\": [\n"
+			      "      {\n"
+			      "        \"what\": \"samples\",\n"
+			      "        \"count\": 2001\n"
+			      "      }\n"
+			      "    ],\n"
+			      "    \"partial\": false,\n"
+			      "    \"stop\": {\n"
+			      "      \"cause\": \"completed\",\n"
+			      "      \"done\": null,\n"
+			      "      \"asked\": null,\n"
+			      "      \"unit\": \"\"\n"
+			      "    }\n"
 			      "  }\n"
 			      "}\n");
 	free(buf);
@@ -209,9 +228,24 @@ START_TEST(json_lists_broken_limits)
 			      "        \"limit\": \"max-percentile=0.0001\",\n"
 			      "        \"thread\": 0,\n"
 			      "        \"value\": 1,\n"
-			      "        \"bound\": 0\n"
+			      "        \"bound\": 0,\n"
+			      "        \"unit\": \"us\",\n"
+			      "        \"reason\": \"1 > 0 us\"\n"
 			      "      }\n"
-			      "    ]\n"
+			      "    ],\n"
+			      "    \"checked\": [\n"
+			      "      {\n"
+			      "        \"what\": \"samples\",\n"
+			      "        \"count\": 1000\n"
+			      "      }\n"
+			      "    ],\n"
+			      "    \"partial\": false,\n"
+			      "    \"stop\": {\n"
+			      "      \"cause\": \"completed\",\n"
+			      "      \"done\": null,\n"
+			      "      \"asked\": null,\n"
+			      "      \"unit\": \"\"\n"
+			      "    }\n"
 			      "  }\n"
 			      "}\n");
 	free(buf);
@@ -252,8 +286,9 @@ START_TEST(a_failed_process_fails_a_passing_verdict_and_is_named)
 					  "        \"thread\": 1,\n"
 					  "        \"value\": 1234,\n"
 					  "        \"bound\": 0,\n"
+					  "        \"unit\": \"pid\",\n"
 					  "        \"detail\": \"child 1234 (#3) killed by signal 9 "
-					  "(Killed)\"\n"));
+					  "(Killed)\",\n"));
 	free(buf);
 	rt_verdict_free(&v);
 }
@@ -440,9 +475,9 @@ START_TEST(percentile_limits_pass_fail_or_inconclusive_on_the_interval)
 	t = text_of(verdict_text, &v);
 	ck_assert_str_eq(t, "# Verdict: INCONCLUSIVE\n"
 			    "# Verdict: thread 0: max-percentile=50: INCONCLUSIVE: 501 us, 95 % CI "
-			    "468-535, need 1738 more samples\n"
+			    "468-535, need 1738 more samples, 2738 in all\n"
 			    "# Verdict: thread 0: max-percentile=99.99: INCONCLUSIVE: 1000 us, 95 % CI "
-			    "996-?, need 35887 more samples\n");
+			    "996-?, need 35887 more samples, 36887 in all\n");
 	free(t);
 	rt_json_init(&j, f);
 	rt_json_object_begin(&j, NULL);
@@ -456,13 +491,15 @@ START_TEST(percentile_limits_pass_fail_or_inconclusive_on_the_interval)
 					  "        \"thread\": 0,\n"
 					  "        \"value\": 1000,\n"
 					  "        \"bound\": 100000,\n"
+					  "        \"unit\": \"us\",\n"
 					  "        \"low\": 996,\n"
 					  "        \"high\": null,\n"
 					  "        \"confidence\": 95,\n"
 					  "        \"result\": \"inconclusive\",\n"
 					  "        \"more_samples\": 35887,\n"
+					  "        \"samples_needed\": 36887,\n"
 					  "        \"reason\": \"1000, 95 % CI 996-?, need 35887 more "
-					  "samples\"\n"));
+					  "samples, 36887 in all\"\n"));
 	free(buf);
 	rt_verdict_free(&v);
 	/* A failed limit beside an inconclusive one: FAIL. */
@@ -475,6 +512,185 @@ START_TEST(percentile_limits_pass_fail_or_inconclusive_on_the_interval)
 	l.pct_point = true;
 	ck_assert_int_eq(rt_verdict_judge(&v, &l, series, 1), 0);
 	ck_assert(v.pass);
+	rt_verdict_free(&v);
+}
+END_TEST
+
+/*
+ * Issue 29: 480 samples, p99.99 point over the limit, lower bound under it:
+ * the verdict said "need 1 more samples", rt-latency-report plan 36887.
+ */
+START_TEST(inconclusive_needs_the_samples_plan_says)
+{
+	struct rt_loghist h;
+	struct rt_series one = { 0 };
+	struct rt_sample_plan plan;
+	struct rt_limits l;
+	struct rt_verdict v;
+	char *t;
+
+	rt_loghist_init(&h);
+	rt_stats_init(&one.stats);
+	for (int i = 0; i < 479; i++) {
+		rt_loghist_add(&h, 100);
+		rt_stats_add(&one.stats, 100);
+	}
+	rt_loghist_add(&h, 60000);
+	rt_stats_add(&one.stats, 60000);
+	rt_loghist_seal(&h, 60000);
+	one.hist = &h;
+	ck_assert_int_eq(rt_sample_plan(999900, 95, 1, 1000, &plan), 0);
+	ck_assert_uint_eq(plan.samples, 36887);
+	ck_assert_uint_eq(plan.thread_us, 36887000);
+	ck_assert_int_eq(rt_sample_plan(999900, 95, 4, 1000, &plan), 0);
+	ck_assert_uint_eq(plan.per_thread, 9222);
+	rt_limits_init(&l);
+	l.pct[l.npct++] = (struct rt_pct_limit){ 999900, 50000 };
+	ck_assert_int_eq(rt_verdict_judge(&v, &l, &one, 1), 0);
+	ck_assert_str_eq(rt_verdict_result(&v), "inconclusive");
+	ck_assert_uint_eq(v.nbroken, 1);
+	ck_assert_int_eq(v.broken[0].more_samples, 36887 - 480);
+	ck_assert_int_eq(v.broken[0].samples_needed, 36887);
+	t = text_of(verdict_text, &v);
+	ck_assert_ptr_nonnull(strstr(t, "need 36407 more samples, 36887 in all\n"));
+	free(t);
+	rt_verdict_free(&v);
+}
+END_TEST
+
+static void verdict_json(FILE *f, const void *v)
+{
+	struct rt_json j;
+
+	rt_json_init(&j, f);
+	rt_json_object_begin(&j, NULL);
+	rt_verdict_write_json(&j, v);
+	rt_json_object_end(&j);
+	ck_assert_int_eq(rt_json_finish(&j), 0);
+}
+
+START_TEST(nothing_checked_is_never_a_pass)
+{
+	struct rt_verdict v;
+	char *t;
+
+	rt_verdict_init(&v);
+	rt_verdict_finish(&v);
+	ck_assert_str_eq(rt_verdict_result(&v), "inconclusive");
+	ck_assert_int_eq(rt_verdict_exit_status(&v, RT_JUDGE_ASKED), 3);
+	ck_assert_int_eq(rt_verdict_exit_status(&v, RT_JUDGE_NATIVE), 0);
+	ck_assert_int_eq(rt_verdict_exit_status(&v, RT_JUDGE_NONE), 0);
+	ck_assert(!rt_verdict_text_shown(&v, RT_JUDGE_NATIVE));
+	t = text_of(verdict_text, &v);
+	ck_assert_str_eq(t, "# Verdict: INCONCLUSIVE\n# Verdict: nothing was checked\n");
+	free(t);
+	t = text_of(verdict_json, &v);
+	ck_assert_ptr_nonnull(strstr(t, "\"limit\": \"evidence\",\n"
+					"        \"value\": 0,\n"));
+	ck_assert_ptr_nonnull(strstr(t, "\"checked\": [],\n"));
+	free(t);
+	rt_verdict_free(&v);
+	/* Evidence of nothing (a count of 0) is no evidence either. */
+	rt_verdict_init(&v);
+	ck_assert_int_eq(rt_verdict_add_checked(&v, "inversions", 0), 0);
+	rt_verdict_set_partial(&v, "SIGINT", 0.3, 20, "s");
+	rt_verdict_finish(&v);
+	t = text_of(verdict_text, &v);
+	ck_assert_str_eq(t, "# Verdict: INCONCLUSIVE\n"
+			    "# Verdict: nothing was checked before the run stopped\n"
+			    "# Verdict: partial: stopped by SIGINT after 0.3 of 20 s\n");
+	free(t);
+	rt_verdict_free(&v);
+}
+END_TEST
+
+START_TEST(evidence_adds_up_and_passes)
+{
+	struct rt_verdict v;
+	char *t;
+
+	rt_verdict_init(&v);
+	ck_assert_int_eq(rt_verdict_add_checked(&v, "inversions", 10), 0);
+	ck_assert_int_eq(rt_verdict_add_checked(&v, "groups", 2), 0);
+	ck_assert_int_eq(rt_verdict_add_checked(&v, "inversions", 5), 0);
+	rt_verdict_set_done(&v, 10, 10, "s");
+	rt_verdict_finish(&v);
+	rt_verdict_finish(&v); /* twice: no change */
+	ck_assert_str_eq(rt_verdict_result(&v), "pass");
+	ck_assert_uint_eq(v.nchecked, 2);
+	ck_assert_uint_eq(v.checked[0].count, 15);
+	ck_assert_int_eq(rt_verdict_exit_status(&v, RT_JUDGE_ASKED), 0);
+	t = text_of(verdict_text, &v);
+	ck_assert_str_eq(t, "# Verdict: PASS\n");
+	free(t);
+	t = text_of(verdict_json, &v);
+	ck_assert_ptr_nonnull(strstr(t, "\"what\": \"inversions\",\n"
+					"        \"count\": 15\n"));
+	ck_assert_ptr_nonnull(strstr(t, "    \"partial\": false,\n"
+					"    \"stop\": {\n"
+					"      \"cause\": \"completed\",\n"
+					"      \"done\": 10.000,\n"
+					"      \"asked\": 10.000,\n"
+					"      \"unit\": \"s\"\n"));
+	free(t);
+	rt_verdict_free(&v);
+}
+END_TEST
+
+START_TEST(a_failed_check_names_its_subject_and_limit)
+{
+	struct rt_check_failure c = { .limit = "stuck", .subject = RT_SUBJECT_GROUP, .index = 2,
+				      .value = 3750, .bound = 3750, .unit = "ms",
+				      .detail = "no progress for 3.75 s" };
+	struct rt_verdict v;
+	char *t;
+
+	rt_verdict_init(&v);
+	ck_assert_int_eq(rt_verdict_add_checked(&v, "inversions", 100), 0);
+	ck_assert_int_eq(rt_verdict_fail_check(&v, &c), 0);
+	c = (struct rt_check_failure){ .limit = "queue", .index = -1, .value = 465, .bound = 419,
+				       .unit = "packets" };
+	ck_assert_int_eq(rt_verdict_fail_check(&v, &c), 0);
+	ck_assert_int_eq(rt_verdict_unproven(&v, RT_SUBJECT_TASK, 1, false, "never ran"), 0);
+	rt_verdict_set_partial(&v, "SIGTERM", 2.14, 10, "s");
+	rt_verdict_finish(&v);
+	ck_assert_str_eq(rt_verdict_result(&v), "fail");
+	ck_assert_int_eq(rt_verdict_exit_status(&v, RT_JUDGE_NATIVE), 3);
+	ck_assert_int_eq(rt_verdict_exit_status(&v, RT_JUDGE_NONE), 0);
+	ck_assert(rt_verdict_text_shown(&v, RT_JUDGE_NATIVE));
+	ck_assert(!rt_verdict_text_shown(&v, RT_JUDGE_NONE));
+	t = text_of(verdict_text, &v);
+	ck_assert_str_eq(t, "# Verdict: FAIL\n"
+			    "# Verdict: group 2: stuck: no progress for 3.75 s\n"
+			    "# Verdict: queue: 465 > 419 packets\n"
+			    "# Verdict: task 1: never ran\n"
+			    "# Verdict: partial: stopped by SIGTERM after 2.1 of 10 s\n");
+	free(t);
+	t = text_of(verdict_json, &v);
+	ck_assert_ptr_nonnull(strstr(t, "        \"limit\": \"stuck\",\n"
+					"        \"group\": 2,\n"
+					"        \"value\": 3750,\n"
+					"        \"bound\": 3750,\n"
+					"        \"unit\": \"ms\",\n"
+					"        \"reason\": \"no progress for 3.75 s\"\n"));
+	ck_assert_ptr_nonnull(strstr(t, "        \"limit\": \"queue\",\n"
+					"        \"value\": 465,\n"));
+	ck_assert_ptr_nonnull(strstr(t, "        \"task\": 1,\n"));
+	ck_assert_ptr_nonnull(strstr(t, "    \"partial\": true,\n"
+					"    \"stop\": {\n"
+					"      \"cause\": \"SIGTERM\",\n"
+					"      \"done\": 2.140,\n"));
+	free(t);
+	rt_verdict_free(&v);
+	/* Only an unproven check: INCONCLUSIVE, which a NATIVE judge exits 0 on. */
+	rt_verdict_init(&v);
+	ck_assert_int_eq(rt_verdict_add_checked(&v, "inversions", 100), 0);
+	ck_assert_int_eq(rt_verdict_unproven(&v, RT_SUBJECT_NONE, -1, false,
+					     "the watchdog never ran"), 0);
+	rt_verdict_finish(&v);
+	ck_assert_str_eq(rt_verdict_result(&v), "inconclusive");
+	ck_assert_int_eq(rt_verdict_exit_status(&v, RT_JUDGE_NATIVE), 0);
+	ck_assert_int_eq(rt_verdict_exit_status(&v, RT_JUDGE_ASKED), 3);
 	rt_verdict_free(&v);
 }
 END_TEST
@@ -493,6 +709,10 @@ Suite *unit_suite(void)
 	tcase_add_test(tc, empty_series_fails_even_without_value_limits);
 	tcase_add_test(tc, json_lists_broken_limits);
 	tcase_add_test(tc, a_failed_process_fails_a_passing_verdict_and_is_named);
+	tcase_add_test(tc, inconclusive_needs_the_samples_plan_says);
+	tcase_add_test(tc, nothing_checked_is_never_a_pass);
+	tcase_add_test(tc, evidence_adds_up_and_passes);
+	tcase_add_test(tc, a_failed_check_names_its_subject_and_limit);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("percentile_output");
 	tcase_add_test(tc, percentile_lines_one_column_per_thread);
