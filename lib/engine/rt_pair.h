@@ -157,7 +157,6 @@ bool rt_pair_failed(const struct rt_pair *p, int k, struct rt_worker_exit *how);
 int rt_pair_run(struct rt_pair *p, const sigset_t *signals, int64_t duration_ns,
 		int64_t tick_ns, void (*tick)(void *ctx), void *ctx);
 
-/* Hand-over by a real-time signal sent with tgkill (threads or processes). */
-extern const struct rt_pair_mech rt_pair_mech_signal;
+/* lib's own mechanism, by signal, is in rt_pair_signal.h. */
 
 #endif

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "rt_pair.h"
+#include "rt_pair_signal.h"
 
 #define RT_PAIR_SIGNAL (SIGRTMIN + 5)
 

@@ -2,11 +2,11 @@
 #include <errno.h>
 #include <signal.h>
 #include <string.h>
-#include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "rt_reaper.h"
 #include "rt_sched.h"
 #include "rt_signal.h"
 #include "rt_time.h"
@@ -77,15 +77,12 @@ int rt_workers_spawn_thread(struct rt_workers *w, int i, const pthread_attr_t *a
 
 int rt_workers_spawn_process(struct rt_workers *w, int i, void (*fn)(void *), void *arg)
 {
-	pid_t parent = getpid(), pid = fork();
+	/* the one reaper's fork: the child dies with the parent, even one killed by SIGKILL */
+	pid_t pid = rt_reaper_fork_one();
 
 	if (pid < 0)
-		return -errno;
+		return pid;
 	if (pid == 0) {
-		/* Die with the parent, even if it is killed with SIGKILL. */
-		prctl(PR_SET_PDEATHSIG, SIGKILL);
-		if (getppid() != parent)
-			_exit(1);
 		fn(arg);
 		_exit(0);
 	}
@@ -124,7 +121,7 @@ void rt_workers_request_stop(struct rt_workers *w)
 	atomic_store(&w->stop, 1);
 }
 
-/* Fork mode: process i is seen dead (si from waitid). */
+/* Fork mode: process i is seen dead (by rt_reaper_peek or rt_reaper_reap). */
 static void note_end(struct rt_worker_slot *s, int code, int status)
 {
 	s->ended = true;
@@ -141,18 +138,14 @@ int rt_workers_check_dead(struct rt_workers *w)
 
 	for (int i = 0; i < w->n; i++) {
 		struct rt_worker_slot *s = &w->slot[i];
-		siginfo_t si;
+		struct rt_reaper_child c;
 
 		if (!s->started || s->pid <= 0)
 			continue;
-		if (!s->ended) {
-			memset(&si, 0, sizeof(si));
-			/* WNOWAIT: the zombie keeps its pid, so nobody's wake can reach
-			 * another process that reuses it before the stop is over. */
-			if (waitid(P_PID, (id_t)s->pid, &si, WEXITED | WNOHANG | WNOWAIT) == 0 &&
-			    si.si_pid == s->pid)
-				note_end(s, si.si_code, si.si_status);
-		}
+		/* the zombie keeps its pid, so nobody's wake can reach another
+		 * process that reuses it before the stop is over */
+		if (!s->ended && rt_reaper_peek(s->pid, &c) == 1)
+			note_end(s, c.code, c.status);
 		failed += s->failed;
 	}
 	if (failed)
@@ -279,16 +272,10 @@ static void kill_late(struct rt_workers *w)
 
 static void reap(struct rt_worker_slot *s)
 {
-	int st;
+	struct rt_reaper_child c;
 
-	while (waitpid(s->pid, &st, 0) < 0 && errno == EINTR)
-		;
-	if (s->ended)
-		return;
-	if (WIFSIGNALED(st))
-		note_end(s, WCOREDUMP(st) ? CLD_DUMPED : CLD_KILLED, WTERMSIG(st));
-	else
-		note_end(s, CLD_EXITED, WEXITSTATUS(st));
+	if (rt_reaper_reap(s->pid, &c) == 0 && !s->ended)
+		note_end(s, c.code, c.status);
 }
 
 void rt_workers_stop(struct rt_workers *w, void (*wake)(void *ctx, int i),

@@ -21,6 +21,12 @@ int rt_cli_number(const char *optname, const char *arg, long long min, long long
 	return 0;
 }
 
+int rt_cli_opt_number(const struct option *opts, int c, const char *arg, long long min,
+		      long long max, const char *unit, long long *out)
+{
+	return rt_cli_number(rt_cli_opt_name(opts, c), arg, min, max, unit, out);
+}
+
 int rt_cli_duration(const char *optname, const char *arg, uint64_t *seconds)
 {
 	if (rt_opt_parse_duration(arg, RT_MAX_DURATION_S, seconds))
@@ -208,6 +214,9 @@ int rt_cli_result_option(struct rt_cli_results *r, int c, const char *arg)
 	case RT_CLI_OPT_PERCENTILES:
 		r->percentiles = true;
 		return 0;
+	case RT_CLI_OPT_VERDICT:
+		l->verdict = true;
+		return 0;
 	case RT_CLI_OPT_PERCENTILE_CLAIM:
 		if (strcmp(arg, "point") && strcmp(arg, "proven"))
 			return rt_prog_usage_error("invalid --percentile-claim '%s': must be "
@@ -312,17 +321,39 @@ int rt_cli_machine_state_of(struct rt_env *e, const struct rt_cpulist *cpus,
 	return rt_cli_machine_state(e, &measured, how, when);
 }
 
+void rt_cli_verdict_stopped(struct rt_verdict *v, int sig, double done, double asked,
+			    const char *unit)
+{
+	char cause[32];
+
+	rt_verdict_init(v);
+	if (asked > 0 && sig > 0)
+		rt_verdict_set_partial(v, rt_verdict_signal_cause(sig, cause, sizeof(cause)), done,
+				       asked, unit);
+	else
+		rt_verdict_set_done(v, done, asked > 0 ? asked : -1, unit);
+}
+
 int rt_cli_judge(struct rt_verdict *v, bool *judged, const struct rt_limits *l,
 		 const struct rt_series *s, int n, int rc)
 {
-	if (!rt_limits_any(l))
-		return rc;
-	if (rt_verdict_judge(v, l, s, n)) {
+	struct rt_stop stop = v->stop;
+	bool stopped = stop.cause[0] != '\0';
+
+	*judged = rt_limits_any(l);
+	rt_verdict_init(v);
+	if (stopped)
+		v->stop = stop;
+	if (rc == RT_EXIT_FAILURE && !v->stop.partial)
+		rt_verdict_set_partial(v, "error", v->stop.done, v->stop.asked, v->stop.unit);
+	if (rt_verdict_judge_series(v, l, s, n)) {
 		rt_prog_error_errno(ENOMEM, "cannot judge the verdict");
 		return RT_EXIT_FAILURE;
 	}
-	*judged = true;
-	return rc == RT_EXIT_OK && !v->pass ? RT_EXIT_VERDICT : rc;
+	rt_verdict_finish(v);
+	if (!*judged || rc != RT_EXIT_OK)
+		return rc;
+	return rt_verdict_exit_status(v, RT_JUDGE_ASKED) ? RT_EXIT_VERDICT : rc;
 }
 
 int rt_cli_commit_json(struct rt_output *json, int write_err, const char *path)

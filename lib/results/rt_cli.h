@@ -17,6 +17,12 @@
 
 int rt_cli_number(const char *optname, const char *arg, long long min, long long max,
 		  const char *unit, long long *out);
+/*
+ * rt_cli_number() for the option whose getopt value is c, named from the
+ * tool's long option table opts: what each tool's parse_one() calls.
+ */
+int rt_cli_opt_number(const struct option *opts, int c, const char *arg, long long min,
+		      long long max, const char *unit, long long *out);
 int rt_cli_duration(const char *optname, const char *arg, uint64_t *seconds);
 int rt_cli_cpulist(const char *optname, const char *arg, struct rt_cpulist *out);
 
@@ -67,6 +73,7 @@ enum {
 	RT_CLI_OPT_ISOLATION,
 	RT_CLI_OPT_METRICS,
 	RT_CLI_OPT_PERCENTILE_CLAIM,
+	RT_CLI_OPT_VERDICT,
 };
 
 #define RT_CLI_RESULT_LONG_OPTIONS \
@@ -80,7 +87,8 @@ enum {
 	{ "records-interval", required_argument, NULL, RT_CLI_OPT_RECORDS_INTERVAL }, \
 	{ "isolation", no_argument, NULL, RT_CLI_OPT_ISOLATION }, \
 	{ "metrics", required_argument, NULL, RT_CLI_OPT_METRICS }, \
-	{ "percentile-claim", required_argument, NULL, RT_CLI_OPT_PERCENTILE_CLAIM }
+	{ "percentile-claim", required_argument, NULL, RT_CLI_OPT_PERCENTILE_CLAIM }, \
+	{ "verdict", no_argument, NULL, RT_CLI_OPT_VERDICT }
 #define RT_CLI_OVERRUNS_LONG_OPTION \
 	{ "max-overruns", required_argument, NULL, RT_CLI_OPT_MAX_OVERRUNS }
 
@@ -160,12 +168,24 @@ int rt_cli_machine_state_end(struct rt_env *e, const struct rt_env_run *how);
 
 /*
  * The verdict of a run that ended with rc, judged once before the JSON
- * (which carries it and the exit code), when any --max-* limit is set;
- * *judged says whether it was. A FAIL turns a clean rc into
- * RT_EXIT_VERDICT; no memory to judge is RT_EXIT_FAILURE, said on stderr.
+ * (which always carries it and the exit code): every series against the
+ * limits, finished (rt_verdict_finish). *judged says whether the user
+ * asked for it (a --max-* limit or --verdict): then the "# Verdict:" lines
+ * are printed and a FAIL or INCONCLUSIVE turns a clean rc into
+ * RT_EXIT_VERDICT. No memory to judge is RT_EXIT_FAILURE, said on stderr.
+ * A tool whose run stopped early calls rt_cli_verdict_stopped() before.
  */
 int rt_cli_judge(struct rt_verdict *v, bool *judged, const struct rt_limits *l,
 		 const struct rt_series *s, int n, int rc);
+
+/*
+ * The run stopped early: by signal sig (0: it ended by itself, nothing is
+ * set) after done of asked (seconds, or loops with unit "loops"; asked <= 0:
+ * no end was asked for, so a signal is how such a run ends: not partial).
+ * Sets the verdict's stop before rt_cli_judge() (which keeps it).
+ */
+void rt_cli_verdict_stopped(struct rt_verdict *v, int sig, double done, double asked,
+			    const char *unit);
 
 /*
  * Commit a --json file whose writer returned write_err (0 or -errno): 0,

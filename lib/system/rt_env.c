@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 #include "rt_env.h"
-#include "rt_isolation.h"
+#include "rt_isolation_preflight.h"
 
 #define RT_ENV_FILE_MAX 4096
 #define RT_ENV_MAX_IDLE_STATES 64
@@ -654,6 +654,28 @@ static bool warn(struct rt_env *e, const char *fmt, ...)
 	return false;
 }
 
+static int keep_warning(void *ctx, const char *line)
+{
+	return rt_env_preflight_add(ctx, "%s", line);
+}
+
+/* rt_isolation_preflight() on e's measured CPUs, its warnings kept in e. */
+static int isolation_warnings(struct rt_env *e)
+{
+	struct rt_cpulist measured = { 0 };
+	const struct rt_isolation_preflight_in in = {
+		.root = e->root ? e->root : "",
+		.cpus = &measured,
+		.nohz_full = e->nohz_full,
+		.rcu_nocbs = e->rcu_nocbs,
+		.cmdline = e->cmdline,
+	};
+
+	for (unsigned i = 0; i < e->ncpus && measured.count < CPU_SETSIZE; i++)
+		measured.cpu[measured.count++] = e->cpus[i].cpu;
+	return rt_isolation_preflight(&in, keep_warning, e);
+}
+
 int rt_env_preflight(struct rt_env *e, const struct rt_env_run *run)
 {
 	char cpus[256];
@@ -686,7 +708,7 @@ int rt_env_preflight(struct rt_env *e, const struct rt_env_run *run)
 			  "scheduling adds latency the guest cannot see",
 			  e->hypervisor_type ? e->hypervisor_type
 					     : "not named by the kernel");
-	if (ok && run->isolation && rt_isolation_preflight(e))
+	if (ok && run->isolation && isolation_warnings(e))
 		ok = false;
 	if (ok)
 		return 0;

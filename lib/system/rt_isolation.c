@@ -10,8 +10,8 @@
 
 #include "rt_irqtab.h"
 #include "rt_isolation.h"
+#include "rt_smi.h"
 
-#define MSR_SMI_COUNT 0x34
 #define MAX_IDLE 16       /* cpuidle states kept per CPU */
 #define MAX_FREQ 32       /* cpufreq frequencies kept per CPU */
 #define IDLE_NAME_MAX 24
@@ -205,14 +205,9 @@ static void probe_freq(struct rt_isolation *iso, struct cpu_extra *x)
 static void probe_cpu(struct rt_isolation *iso, struct cpu_extra *x)
 {
 	char *msr = path_of(iso->root, "/dev/cpu/%d/msr", x->cpu);
-	uint64_t v;
 
-	x->msr_fd = msr ? open(msr, O_RDONLY | O_CLOEXEC) : -1;
+	x->msr_fd = msr ? rt_smi_open(msr) : -1;
 	free(msr);
-	if (x->msr_fd >= 0 && pread(x->msr_fd, &v, sizeof(v), MSR_SMI_COUNT) != (ssize_t)sizeof(v)) {
-		close(x->msr_fd);
-		x->msr_fd = -1;
-	}
 	x->core_path = path_of(iso->root,
 			       "/sys/devices/system/cpu/cpu%d/thermal_throttle/core_throttle_count",
 			       x->cpu);
@@ -413,7 +408,7 @@ static void read_extra(struct rt_isolation *iso, struct counts *c)
 		struct cpu_extra *x = &iso->extra[i];
 		uint64_t *row = c->x + (size_t)i * X_N, v;
 
-		if (x->msr_fd >= 0 && pread(x->msr_fd, &v, sizeof(v), MSR_SMI_COUNT) == sizeof(v))
+		if (x->msr_fd >= 0 && !rt_smi_read(x->msr_fd, &v))
 			row[X_SMI] = v;
 		row[X_CORE] = read_number(iso, x->core_path);
 		row[X_PKG] = read_number(iso, x->pkg_path);

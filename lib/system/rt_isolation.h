@@ -83,13 +83,4 @@ struct rt_isolation_sums {
 int rt_isolation_sums(const struct rt_isolation *iso, enum rt_isolation_span span, int cpu,
 		      struct rt_isolation_sums *out);
 
-/*
- * Preflight, from rt_env_preflight() when the run asks for it: a measured
- * CPU in the affinity of a device interrupt (/proc/irq/N/
- * effective_affinity_list, else smp_affinity_list), or not in nohz_full,
- * rcu_nocbs or isolcpus with managed_irq. One warning per kind of
- * problem, the IRQs and CPUs listed compactly. 0 or -ENOMEM.
- */
-int rt_isolation_preflight(struct rt_env *e);
-
 #endif

@@ -3,14 +3,16 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "rt_irqtab.h"
-#include "rt_isolation.h"
+#include "rt_isolation_preflight.h"
 
 #define IRQ_LIST_MAX 160   /* the IRQs named in the warning, then "..." */
+#define LINE_MAX_LEN 1024  /* a warning: its lists are bounded well below */
 
 /* Is cpu in a kernel CPU list ("0-3,8,10-11")? A bad list holds nothing. */
 static bool in_list(const char *list, int cpu)
@@ -113,25 +115,25 @@ static bool irq_cpus(const char *root, const char *irq, char *buf, size_t len)
 }
 
 /* Device interrupts (the numbered lines of /proc/interrupts) that may hit a measured CPU. */
-static int irq_affinity(struct rt_env *e, const char *root)
+static int irq_affinity(const struct rt_isolation_preflight_in *in, rt_isolation_preflight_say *say,
+			void *ctx)
 {
+	const struct rt_cpulist *m = in->cpus;
 	char path[PATH_MAX], cpus[256] = "", irqs[IRQ_LIST_MAX + 8] = "", aff[512];
-	int *measured = calloc(e->ncpus ? e->ncpus : 1, sizeof(int));
+	char line[LINE_MAX_LEN];
 	int last = -1, start = -1, clast = -1, cstart = -1, err = 0;
-	bool *hit = calloc(e->ncpus ? e->ncpus : 1, sizeof(bool));
+	bool *hit = calloc(m->count ? m->count : 1, sizeof(bool));
 	size_t size = 64 * 1024;
 	char *text = malloc(size);
 	struct rt_irqtab t = { 0 };
 	ssize_t n;
 	int fd;
 
-	if (!measured || !hit || !text) {
+	if (!hit || !text) {
 		err = -ENOMEM;
 		goto out;
 	}
-	for (unsigned i = 0; i < e->ncpus; i++)
-		measured[i] = e->cpus[i].cpu;
-	snprintf(path, sizeof(path), "%s/proc/interrupts", root);
+	snprintf(path, sizeof(path), "%s/proc/interrupts", in->root);
 	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
 		goto out; /* nothing to say */
 	n = read(fd, text, size - 1);
@@ -139,7 +141,7 @@ static int irq_affinity(struct rt_env *e, const char *root)
 	if (n <= 0)
 		goto out;
 	text[n] = '\0';
-	if ((err = rt_irqtab_init(&t, true, measured, e->ncpus)))
+	if ((err = rt_irqtab_init(&t, true, m->cpu, m->count)))
 		goto out;
 	if (rt_irqtab_parse(&t, text, NULL, NULL))
 		goto out;
@@ -147,10 +149,10 @@ static int irq_affinity(struct rt_env *e, const char *root)
 		bool any = false;
 
 		if (t.src[s].key[0] < '0' || t.src[s].key[0] > '9' ||
-		    !irq_cpus(root, t.src[s].key, aff, sizeof(aff)))
+		    !irq_cpus(in->root, t.src[s].key, aff, sizeof(aff)))
 			continue;
-		for (unsigned i = 0; i < e->ncpus; i++)
-			if (in_list(aff, measured[i]))
+		for (unsigned i = 0; i < m->count; i++)
+			if (in_list(aff, m->cpu[i]))
 				any = hit[i] = true;
 		if (any)
 			list_add(irqs, IRQ_LIST_MAX, &last, &start, atoi(t.src[s].key));
@@ -158,54 +160,58 @@ static int irq_affinity(struct rt_env *e, const char *root)
 	list_end(irqs, IRQ_LIST_MAX, last, start);
 	if (strlen(irqs) >= IRQ_LIST_MAX - 1)
 		strcpy(irqs + IRQ_LIST_MAX - 4, "...");
-	for (unsigned i = 0; i < e->ncpus; i++)
+	for (unsigned i = 0; i < m->count; i++)
 		if (hit[i])
-			list_add(cpus, sizeof(cpus), &clast, &cstart, measured[i]);
+			list_add(cpus, sizeof(cpus), &clast, &cstart, m->cpu[i]);
 	list_end(cpus, sizeof(cpus), clast, cstart);
-	if (irqs[0] && rt_env_preflight_add(e, "measured CPU(s) %s in the affinity of device "
-					       "interrupt(s) %s (/proc/irq/N/"
-					       "effective_affinity_list)", cpus, irqs))
-		err = -ENOMEM;
+	if (irqs[0]) {
+		snprintf(line, sizeof(line), "measured CPU(s) %s in the affinity of device "
+			 "interrupt(s) %s (/proc/irq/N/effective_affinity_list)", cpus, irqs);
+		err = say(ctx, line);
+	}
 out:
 	rt_irqtab_free(&t);
 	free(text);
 	free(hit);
-	free(measured);
 	return err;
 }
 
 /* Measured CPUs the kernel's housekeeping may still use: one line for all kinds. */
-static int housekeeping(struct rt_env *e)
+static int housekeeping(const struct rt_isolation_preflight_in *in,
+			rt_isolation_preflight_say *say, void *ctx)
 {
 	const char *kinds[] = { "nohz_full", "rcu_nocbs", "isolcpus=managed_irq" };
-	char managed[256], msg[512] = "";
+	const struct rt_cpulist *m = in->cpus;
+	char managed[256], msg[512] = "", line[LINE_MAX_LEN];
 	const char *lists[3];
 	size_t used = 0;
 
-	lists[0] = e->nohz_full;
-	lists[1] = e->rcu_nocbs;
-	lists[2] = managed_irq_cpus(e->cmdline, managed, sizeof(managed));
+	lists[0] = in->nohz_full;
+	lists[1] = in->rcu_nocbs;
+	lists[2] = managed_irq_cpus(in->cmdline, managed, sizeof(managed));
 	for (int k = 0; k < 3; k++) {
 		char cpus[256] = "";
 		int last = -1, start = -1;
 
-		for (unsigned i = 0; i < e->ncpus; i++)
-			if (!lists[k] || !in_list(lists[k], e->cpus[i].cpu))
-				list_add(cpus, sizeof(cpus), &last, &start, e->cpus[i].cpu);
+		for (unsigned i = 0; i < m->count; i++)
+			if (!lists[k] || !in_list(lists[k], m->cpu[i]))
+				list_add(cpus, sizeof(cpus), &last, &start, m->cpu[i]);
 		list_end(cpus, sizeof(cpus), last, start);
 		if (cpus[0] && used < sizeof(msg))
 			used += (size_t)snprintf(msg + used, sizeof(msg) - used, "%s%s (CPU %s)",
 						 used ? ", " : "", kinds[k], cpus);
 	}
-	if (msg[0] && rt_env_preflight_add(e, "measured CPU(s) not isolated from kernel "
-					      "housekeeping: not in %s", msg))
-		return -ENOMEM;
-	return 0;
+	if (!msg[0])
+		return 0;
+	snprintf(line, sizeof(line), "measured CPU(s) not isolated from kernel housekeeping: "
+		 "not in %s", msg);
+	return say(ctx, line);
 }
 
-int rt_isolation_preflight(struct rt_env *e)
+int rt_isolation_preflight(const struct rt_isolation_preflight_in *in,
+			   rt_isolation_preflight_say *say, void *ctx)
 {
-	int err = irq_affinity(e, e->root ? e->root : "");
+	int err = irq_affinity(in, say, ctx);
 
-	return err ? err : housekeeping(e);
+	return err ? err : housekeeping(in, say, ctx);
 }

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* The start gate: nobody passes before it opens; main sees every arrival. */
+#include <errno.h>
 #include <pthread.h>
 #include <stdatomic.h>
+#include <string.h>
 #include <sys/mman.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -87,6 +89,111 @@ START_TEST(shared_gate_holds_a_forked_process)
 }
 END_TEST
 
+/* ------------------------------------------------------------ cyclic: the barrier */
+
+#define THREADS 3
+#define PASSES 20000
+
+struct bar_ctx {
+	struct rt_gate b;
+	_Atomic int stop;
+	_Atomic unsigned arrived;  /* incremented before each pass */
+	_Atomic int bad;           /* a passage that saw another round's count */
+};
+
+static void *passer(void *arg)
+{
+	struct bar_ctx *c = arg;
+
+	for (unsigned i = 0; i < PASSES; i++) {
+		atomic_fetch_add(&c->arrived, 1);
+		if (!rt_gate_pass(&c->b, &c->stop))
+			return NULL;
+		/* everyone of this round has arrived; no one of the next can pass */
+		if (atomic_load(&c->arrived) != THREADS * (i + 1))
+			atomic_store(&c->bad, 1);
+		if (!rt_gate_pass(&c->b, &c->stop))
+			return NULL;
+	}
+	return NULL;
+}
+
+START_TEST(cyclic_gate_passes_whole_rounds)
+{
+	static struct bar_ctx c;
+	pthread_t t[THREADS];
+
+	memset(&c, 0, sizeof(c));
+	ck_assert_int_eq(rt_gate_init_cyclic(&c.b, THREADS, false), 0);
+	for (int i = 0; i < THREADS; i++)
+		ck_assert_int_eq(pthread_create(&t[i], NULL, passer, &c), 0);
+	for (int i = 0; i < THREADS; i++)
+		pthread_join(t[i], NULL);
+	ck_assert_int_eq(atomic_load(&c.bad), 0);
+	ck_assert_uint_eq(atomic_load(&c.arrived), THREADS * PASSES);
+	ck_assert_int_eq(rt_gate_init_cyclic(&c.b, 0, false), -EINVAL);
+}
+END_TEST
+
+static void *waiter(void *arg)
+{
+	struct bar_ctx *c = arg;
+
+	return (void *)(long)rt_gate_pass(&c->b, &c->stop);
+}
+
+START_TEST(cyclic_gate_break_releases_waiters_with_false)
+{
+	static struct bar_ctx c;
+	pthread_t t[2];
+	void *r;
+	struct timespec ms = { 0, 1000 * 1000 };
+
+	memset(&c, 0, sizeof(c));
+	ck_assert_int_eq(rt_gate_init_cyclic(&c.b, 3, false), 0);
+	for (int i = 0; i < 2; i++)
+		ck_assert_int_eq(pthread_create(&t[i], NULL, waiter, &c), 0);
+	while (atomic_load(&c.b.arrived) < 2)
+		nanosleep(&ms, NULL);
+	atomic_store(&c.stop, 1);
+	rt_gate_break(&c.b);
+	for (int i = 0; i < 2; i++) {
+		pthread_join(t[i], &r);
+		ck_assert_int_eq((long)r, 0);
+	}
+	/* once stopped, a late arrival does not wait */
+	ck_assert(!rt_gate_pass(&c.b, &c.stop));
+	rt_gate_destroy(&c.b);
+}
+END_TEST
+
+/* A shared cyclic gate works across fork(): the child and the parent pass rounds together. */
+START_TEST(shared_cyclic_gate_across_fork)
+{
+	struct bar_ctx *c = mmap(NULL, sizeof(*c), PROT_READ | PROT_WRITE,
+				 MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	int status;
+	pid_t pid;
+
+	ck_assert_ptr_ne(c, MAP_FAILED);
+	memset(c, 0, sizeof(*c));
+	ck_assert_int_eq(rt_gate_init_cyclic(&c->b, 2, true), 0);
+	pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		for (int i = 0; i < 1000; i++)
+			if (!rt_gate_pass(&c->b, &c->stop))
+				_exit(1);
+		_exit(0);
+	}
+	for (int i = 0; i < 1000; i++)
+		ck_assert(rt_gate_pass(&c->b, &c->stop));
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+	ck_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	munmap(c, sizeof(*c));
+}
+END_TEST
+
 Suite *unit_suite(void)
 {
 	Suite *s = suite_create("rt_gate");
@@ -95,6 +202,9 @@ Suite *unit_suite(void)
 	tcase_add_test(tc, nobody_passes_before_open_and_all_pass_after);
 	tcase_add_test(tc, opened_gate_lets_late_arrivals_through);
 	tcase_add_test(tc, shared_gate_holds_a_forked_process);
+	tcase_add_test(tc, cyclic_gate_passes_whole_rounds);
+	tcase_add_test(tc, cyclic_gate_break_releases_waiters_with_false);
+	tcase_add_test(tc, shared_cyclic_gate_across_fork);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -12,6 +12,7 @@
 
 #include "rt_irqtab.h"
 #include "rt_isolation.h"
+#include "rt_isolation_preflight.h"
 
 static char root[64];
 
@@ -364,10 +365,26 @@ START_TEST(extras_where_the_machine_has_them)
 }
 END_TEST
 
+/* rt_isolation_preflight's say(): keep up to four lines. */
+struct said {
+	char line[4][1024];
+	unsigned n;
+};
+
+static int keep_line(void *ctx, const char *line)
+{
+	struct said *w = ctx;
+
+	ck_assert_uint_lt(w->n, 4);
+	snprintf(w->line[w->n++], sizeof(w->line[0]), "%s", line);
+	return 0;
+}
+
 START_TEST(preflight_one_line_per_kind)
 {
-	struct rt_env e;
-	struct rt_env_cpu cpus[2] = { { .cpu = 0 }, { .cpu = 1 } };
+	struct rt_cpulist cpus = { .count = 2, .cpu = { 0, 1 } };
+	struct said w = { .n = 0 };
+	struct rt_isolation_preflight_in in = { .cpus = &cpus };
 
 	make_root();
 	put("/proc/interrupts", "  CPU0  CPU1\n"
@@ -380,21 +397,15 @@ START_TEST(preflight_one_line_per_kind)
 	put("/proc/irq/25/effective_affinity_list", "0-1\n");
 	put("/proc/irq/26/smp_affinity_list", "1\n");
 	put("/proc/irq/30/effective_affinity_list", "0\n");
-	memset(&e, 0, sizeof(e));
-	e.root = strdup(root);
-	e.cpus = cpus;
-	e.ncpus = 2;
-	e.nohz_full = strdup("1");
-	e.cmdline = strdup("quiet isolcpus=managed_irq,domain,0-1 nohz_full=1");
-	ck_assert_int_eq(rt_isolation_preflight(&e), 0);
-	ck_assert_uint_eq(e.npreflight, 2);
-	ck_assert_str_eq(e.preflight[0], "measured CPU(s) 0-1 in the affinity of device "
+	in.root = root;
+	in.nohz_full = "1";
+	in.cmdline = "quiet isolcpus=managed_irq,domain,0-1 nohz_full=1";
+	ck_assert_int_eq(rt_isolation_preflight(&in, keep_line, &w), 0);
+	ck_assert_uint_eq(w.n, 2);
+	ck_assert_str_eq(w.line[0], "measured CPU(s) 0-1 in the affinity of device "
 			 "interrupt(s) 24-26,30 (/proc/irq/N/effective_affinity_list)");
-	ck_assert_str_eq(e.preflight[1], "measured CPU(s) not isolated from kernel housekeeping: "
+	ck_assert_str_eq(w.line[1], "measured CPU(s) not isolated from kernel housekeeping: "
 			 "not in nohz_full (CPU 0), rcu_nocbs (CPU 0-1)");
-	e.cpus = NULL;
-	e.ncpus = 0;
-	rt_env_free(&e);
 	remove_root();
 }
 END_TEST

@@ -1,0 +1,51 @@
+#!/bin/sh
+# Proves lib/README's rules for lib's source: every rt_<name>.c has its
+# rt_<name>.h and includes it, every module sits in one of the five folders,
+# and no module includes (directly or through others) one that includes it
+# back. Reads the sources only.
+. "$top_srcdir/tests/cli/lib.sh"
+need_python3
+python3 - "$top_srcdir/lib" >"$WORK/layout.diag" 2>&1 <<'PY' || fail "$(cat "$WORK/layout.diag")"
+import glob, os, re, sys
+
+lib = sys.argv[1]
+folders = {"engine", "numbers", "results", "trace", "system"}
+errs, uses, where = [], {}, {}
+for path in sorted(glob.glob(os.path.join(lib, "*", "rt_*.[ch]"))):
+    folder, name = path.split(os.sep)[-2], os.path.basename(path)[:-2]
+    if folder not in folders:
+        errs.append("%s: not in one of %s" % (path, sorted(folders)))
+    if where.setdefault(name, folder) != folder:
+        errs.append("%s: module %s is in two folders" % (path, name))
+    text = open(path).read()
+    inc = set(re.findall(r'^#include "(rt_\w+)\.h"', text, re.M)) - {name}
+    uses.setdefault(name, set()).update(inc)
+    if path.endswith(".c"):
+        if not os.path.exists(path[:-2] + ".h"):
+            errs.append("%s: no %s.h" % (path, name))
+        elif '#include "%s.h"' % name not in text:
+            errs.append("%s: does not include %s.h" % (path, name))
+for f in glob.glob(os.path.join(lib, "*.[ch]")):
+    errs.append("%s: outside the five folders" % f)
+
+# a cycle in the module graph: depth-first, reporting each cycle once
+state, cycles = {}, set()
+def visit(n, stack):
+    state[n] = 1
+    for m in sorted(uses.get(n, ())):
+        if state.get(m) == 1:
+            c = stack[stack.index(m):]
+            i = c.index(min(c))
+            cycles.add(" -> ".join(c[i:] + c[:i] + [c[i]]))
+        elif m in uses and not state.get(m):
+            visit(m, stack + [m])
+    state[n] = 2
+for n in sorted(uses):
+    if not state.get(n):
+        visit(n, [n])
+errs += ["include cycle: " + c for c in sorted(cycles)]
+print("\n".join(errs) if errs else "%d modules, no cycle" % len(uses))
+sys.exit(1 if errs else 0)
+PY
+cat "$WORK/layout.diag"
+finish
