@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "rt_selfcheck.h"
+#include "rt_spike_write.h"
 
 static int cmp_i64(const void *a, const void *b)
 {
@@ -132,6 +133,34 @@ static int64_t explained_ns(const struct rt_ev *ev, size_t n, size_t i, int cpu,
 	return total;
 }
 
+/*
+ * The timer interrupt that ran the armed expiry: the first timer IRQ or
+ * hrtimer expiry on cpu from the expiry on, before the return. -1: none
+ * (the thread did not sleep, or the trace lacks it).
+ */
+static int64_t irq_delay(const struct rt_ev *ev, size_t n, size_t from, int cpu, int64_t expires,
+			 int64_t until)
+{
+	for (size_t i = from; i < n && ev[i].ts_ns <= until; i++)
+		if (ev[i].cpu == cpu && ev[i].ts_ns >= expires &&
+		    (ev[i].type == RT_EV_TIMER_IRQ_ENTRY || ev[i].type == RT_EV_HRTIMER_ENTRY))
+			return ev[i].ts_ns - expires;
+	return -1;
+}
+
+/* The IRQ figures from the delays of the samples that have one. */
+static void irq_figures(int64_t *irq, size_t ni, struct rt_selfcheck_result *r)
+{
+	r->irq_found = ni;
+	r->irq_late = 0;
+	for (size_t k = 0; k < ni; k++)
+		r->irq_late += irq[k] > RT_SELFCHECK_IRQ_LATE_NS;
+	qsort(irq, ni, sizeof(*irq), cmp_i64);
+	r->irq_p50 = rank(irq, ni, 50);
+	r->irq_p99 = rank(irq, ni, 99);
+	r->irq_max = ni ? irq[ni - 1] : -1;
+}
+
 int rt_selfcheck_compare(const struct rt_ev *ev, size_t n, int tid,
 			 const struct rt_selfcheck_sample *s, size_t ns,
 			 struct rt_selfcheck_result *r)
@@ -144,11 +173,13 @@ int rt_selfcheck_compare(const struct rt_ev *ev, size_t n, int tid,
 	int64_t *back = calloc(ns ? ns : 1, sizeof(*back));
 	int64_t *ret_ns = calloc(ns ? ns : 1, sizeof(*ret_ns));
 	bool *cold = calloc(ns ? ns : 1, sizeof(*cold));
+	int64_t *irq = calloc(ns ? ns : 1, sizeof(*irq));
 	int64_t floor[2] = { INT64_MAX, INT64_MAX };
-	size_t m = 0, nb = 0;
+	size_t m = 0, nb = 0, ni = 0;
 
 	*r = (struct rt_selfcheck_result){ .samples = ns };
-	if (!expiry || !diff || !back || !ret_ns || !cold) {
+	if (!expiry || !diff || !back || !ret_ns || !cold || !irq) {
+		free(irq);
 		free(expiry);
 		free(diff);
 		free(back);
@@ -173,6 +204,9 @@ int rt_selfcheck_compare(const struct rt_ev *ev, size_t n, int tid,
 			    explained_ns(ev, n, (size_t)(x - ev), x->cpu, tid, x->ts_ns, s[k].woke_ns);
 		if (sw)
 			back[nb++] = x->ts_ns - sw->ts_ns;
+		if (sw && sw->ts_ns > a->expires &&
+		    (irq[ni] = irq_delay(ev, n, (size_t)(a - ev), x->cpu, a->expires, sw->ts_ns)) >= 0)
+			ni++;
 		/* After another task than idle, caches and TLB are cold: a fixed cost of its own. */
 		cold[m] = sw && sw->prev_pid != 0;
 		if (ret_ns[m] < floor[cold[m]])
@@ -203,6 +237,8 @@ int rt_selfcheck_compare(const struct rt_ev *ev, size_t n, int tid,
 	r->diff_max = m ? diff[m - 1] : -1;
 	r->ret_p50 = rank(back, nb, 50);
 	r->ret_p99 = rank(back, nb, 99);
+	irq_figures(irq, ni, r);
+	free(irq);
 	free(expiry);
 	free(diff);
 	free(back);
@@ -239,6 +275,27 @@ static const char *verdict_name(enum rt_selfcheck_verdict v)
 	return v == RT_SELFCHECK_PASS ? "PASS" : v == RT_SELFCHECK_FAIL ? "FAIL" : "not checked";
 }
 
+/*
+ * "# Self-check: IRQ late (more than 20 us after the expiry): 1.2% of
+ * 9876 samples; expiry -> IRQ entry p50 ..., p99 ..., max ...".
+ */
+static void write_irq_text(FILE *f, const struct rt_selfcheck_result *r)
+{
+	uint64_t pm = r->irq_found ? r->irq_late * 1000 / r->irq_found : 0;
+
+	if (!r->irq_found) {
+		fputs("# Self-check: IRQ late: not checked (no timer interrupt in the trace)\n", f);
+		return;
+	}
+	fprintf(f, "# Self-check: IRQ late (more than %d us after the expiry): %" PRIu64 ".%" PRIu64
+		"%% of %" PRIu64 " samples", RT_SELFCHECK_IRQ_LATE_NS / 1000, pm / 10, pm % 10,
+		r->irq_found);
+	rt_spike_write_us(f, "; expiry -> IRQ entry p50", r->irq_p50);
+	rt_spike_write_us(f, ", p99", r->irq_p99);
+	rt_spike_write_us(f, ", max", r->irq_max);
+	fputc('\n', f);
+}
+
 void rt_selfcheck_write_text(FILE *f, const struct rt_selfcheck_result *r, int cpu)
 {
 	enum rt_selfcheck_verdict v = rt_selfcheck_verdict(r);
@@ -257,6 +314,7 @@ void rt_selfcheck_write_text(FILE *f, const struct rt_selfcheck_result *r, int c
 	rt_spike_write_us(f, ", p99", r->diff_p99);
 	rt_spike_write_us(f, ", max", r->diff_max);
 	fputc('\n', f);
+	write_irq_text(f, r);
 	if (r->switched) {
 		rt_spike_write_us(f, "# Self-check: switch-in -> sys_exit: p50", r->ret_p50);
 		rt_spike_write_us(f, ", p99", r->ret_p99);
@@ -307,6 +365,18 @@ void rt_selfcheck_write_json(struct rt_json *j, const struct rt_selfcheck_result
 	rt_json_object_begin(j, "switch_in_to_sys_exit_us");
 	json_us(j, "p50", r->switched ? r->ret_p50 : -1);
 	json_us(j, "p99", r->switched ? r->ret_p99 : -1);
+	rt_json_object_end(j);
+	rt_json_object_begin(j, "irq_late");
+	rt_json_double(j, "threshold_us", RT_SELFCHECK_IRQ_LATE_NS / 1000.0, 1);
+	rt_json_uint(j, "samples", r->irq_found);
+	rt_json_uint(j, "late", r->irq_late);
+	if (r->irq_found)
+		rt_json_double(j, "share", (double)r->irq_late / (double)r->irq_found, 4);
+	else
+		rt_json_null(j, "share");
+	json_us(j, "p50", r->irq_found ? r->irq_p50 : -1);
+	json_us(j, "p99", r->irq_found ? r->irq_p99 : -1);
+	json_us(j, "max", r->irq_found ? r->irq_max : -1);
 	rt_json_object_end(j);
 	rt_json_string(j, "verdict", verdict_name(v));
 	rt_json_string(j, "reason", rt_selfcheck_why_not(r));

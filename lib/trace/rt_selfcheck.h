@@ -24,6 +24,12 @@
 #define RT_SELFCHECK_TOLERANCE_NS 2000
 /* The share of samples that must agree, in percent. */
 #define RT_SELFCHECK_PASS_PCT 99
+/*
+ * A timer interrupt entered later than this after the armed expiry came
+ * late: on bare metal it takes a few microseconds; more is interrupts off
+ * in the kernel, an SMI, or a hypervisor that did not run the CPU.
+ */
+#define RT_SELFCHECK_IRQ_LATE_NS 20000
 
 /* One sample as the tool saw it, in the trace clock. */
 struct rt_selfcheck_sample {
@@ -44,6 +50,10 @@ struct rt_selfcheck_result {
 	int64_t diff_p50, diff_p99, diff_max;
 	/* sched_switch -> sys_exit, what the decomposition calls the return to user */
 	int64_t ret_p50, ret_p99;
+	/* armed expiry -> the timer's IRQ entry on the thread's CPU */
+	uint64_t irq_found;   /* samples whose IRQ entry the trace shows */
+	uint64_t irq_late;    /* of those, later than RT_SELFCHECK_IRQ_LATE_NS */
+	int64_t irq_p50, irq_p99, irq_max;
 };
 
 /* Compare samples (in time order) of task tid with events (sorted). 0 or -ENOMEM. */

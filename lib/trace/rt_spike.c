@@ -1,11 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "rt_spike.h"
+
+/* A priority the trace does not show (-1 is SCHED_DEADLINE's). */
+#define PRIO_UNKNOWN INT_MIN
 
 /* Trace and clock timestamps agree to well under this (same clock). */
 #define CLOCK_SLACK_NS 5000
@@ -68,7 +72,7 @@ static void add_blocker(struct rt_spike_report *r, enum rt_blocker_kind kind, in
 	if (r->nblockers == RT_SPIKE_MAX_BLOCKERS)
 		return; /* the longest ones are found long before 16 */
 	b = &r->blockers[r->nblockers++];
-	*b = (struct rt_blocker){ kind, id, prio, -1, "", ns };
+	*b = (struct rt_blocker){ .kind = kind, .id = id, .prio = prio, .policy = -1, .ns = ns };
 	snprintf(b->name, sizeof(b->name), "%s", name);
 }
 
@@ -87,13 +91,20 @@ struct cpu_state {
 	char irq_name[RT_SPIKE_NAME];
 	int softirq_depth, vec;
 	char vec_name[RT_SPIKE_NAME];
+	int idle_state;            /* cpu_idle's state while idle, -1 unknown */
+	int64_t last_ev_ns;        /* the CPU's last event, -1 none */
 };
 
 /* What the accounting needs to know about the thread. */
 struct waiter {
-	int prio;                  /* its kernel prio, -1 unknown */
+	int prio;                  /* its kernel prio (-1 deadline), PRIO_UNKNOWN */
 	int64_t runnable_ns;       /* its wakeup */
 	bool elsewhere;            /* woken onto another CPU's run queue */
+	/*
+	 * The timer's IRQ entry (or the wakeup where the trace shows no
+	 * entry): time before it is no task's. INT64_MIN: no such phase.
+	 */
+	int64_t irq_at;
 };
 
 /*
@@ -109,9 +120,29 @@ static bool throttled(const struct rt_spike_report *r, const struct cpu_state *s
 		(s->chosen_ns >= 0 && s->chosen_ns >= w->runnable_ns - CLOCK_SLACK_NS));
 }
 
-static void account(struct rt_spike_report *r, const struct cpu_state *s,
-		    const struct waiter *w, int64_t ns)
+/* Time no interrupt reached the CPU; the longest stretch without its events is kept. */
+static void no_interrupt(struct rt_spike_report *r, const struct cpu_state *s, int64_t t,
+			 int64_t ns)
 {
+	int64_t from = s->last_ev_ns >= 0 && s->last_ev_ns <= t ? s->last_ev_ns : t;
+
+	add_blocker(r, RT_BLOCKER_NO_IRQ, -1, 0, "no interrupt", ns);
+	if (t + ns - from > r->quiet_ns) {
+		r->quiet_ns = t + ns - from;
+		r->quiet_from_ns = from;
+	}
+}
+
+/*
+ * The time ns from t on the CPU, by phase: before the timer's IRQ entry
+ * it is interrupt work, an idle exit or no interrupt at all, never a
+ * task's; after it, what held the CPU against the thread.
+ */
+static void account(struct rt_spike_report *r, const struct cpu_state *s,
+		    const struct waiter *w, int64_t t, int64_t ns)
+{
+	bool mine = s->pid == r->q.tid;
+
 	if (ns <= 0)
 		return;
 	if (s->irq_depth > 0) {
@@ -122,18 +153,29 @@ static void account(struct rt_spike_report *r, const struct cpu_state *s,
 		r->softirq_total_ns += ns;
 	} else if (s->pid < 0) {
 		r->untraced_ns += ns;
-	} else if (s->pid == r->q.tid) {
-		return;
+	} else if (mine && ns < RT_SPIKE_HOLD_SLACK_NS) {
+		r->unblamed_ns += ns; /* the way back to its loop after a handler or switch */
+	} else if (t < w->irq_at || mine) {
+		/* on the CPU, it would have run (or logged) unless nothing ran at all */
+		if (s->pid == 0)
+			add_blocker(r, RT_BLOCKER_IDLE_EXIT, s->idle_state, 0, "", ns);
+		else
+			no_interrupt(r, s, t, ns);
+	} else if (w->elsewhere) {
+		r->unblamed_ns += ns; /* it waited on another CPU's queue */
 	} else if (throttled(r, s, w)) {
 		add_blocker(r, RT_BLOCKER_THROTTLE, -1, 0, "RT throttling", ns);
+	} else if (s->pid == 0) {
+		add_blocker(r, RT_BLOCKER_IDLE_EXIT, s->idle_state, 0, "", ns);
 	} else {
-		add_blocker(r, RT_BLOCKER_TASK, s->pid, s->prio, s->pid ? "" : "idle", ns);
+		add_blocker(r, RT_BLOCKER_TASK, s->pid, s->prio, "", ns);
 	}
 }
 
 static void forget(struct cpu_state *s)
 {
-	*s = (struct cpu_state){ .pid = -1, .prio = -1, .chosen_ns = -1 };
+	*s = (struct cpu_state){ .pid = -1, .prio = -1, .chosen_ns = -1, .idle_state = -1,
+				 .last_ev_ns = s->last_ev_ns };
 }
 
 static void step(struct cpu_state *s, const struct rt_ev *e)
@@ -147,6 +189,8 @@ static void step(struct cpu_state *s, const struct rt_ev *e)
 		s->pid = e->pid;
 		s->prio = e->prio;
 		s->chosen_ns = e->ts_ns;
+		if (e->pid != 0)
+			s->idle_state = -1;
 		break;
 	case RT_EV_IRQ_ENTRY:
 	case RT_EV_TIMER_IRQ_ENTRY:
@@ -171,6 +215,10 @@ static void step(struct cpu_state *s, const struct rt_ev *e)
 		break;
 	case RT_EV_LOST:
 		forget(s);
+		break;
+	case RT_EV_IDLE:
+		if (e->irq >= 0)
+			s->idle_state = e->irq;
 		break;
 	default:
 		break;
@@ -204,22 +252,36 @@ static const struct rt_spike_cpu *start_of(const struct rt_spike_history *h, int
 	return NULL;
 }
 
-/* The thread's priority (its wakeup's, else the latest switch's). */
-static int waiter_prio(const struct rt_spike_history *h, int tid, size_t w)
+/* The thread's priority an event shows, PRIO_UNKNOWN when it shows none. */
+static int prio_in(const struct rt_ev *e, int tid)
 {
-	if (w < h->n && h->ev[w].prio >= 0)
-		return h->ev[w].prio;
-	for (size_t i = h->n; i-- > 0;) {
-		const struct rt_ev *e = &h->ev[i];
+	if ((e->type == RT_EV_SWITCH || e->type == RT_EV_WAKEUP) && e->pid == tid)
+		return e->prio;
+	if (e->type == RT_EV_SWITCH && e->prev_pid == tid)
+		return e->prev_prio;
+	return PRIO_UNKNOWN;
+}
 
-		if (e->type == RT_EV_SWITCH && e->pid == tid)
-			return e->prio;
-		if (e->type == RT_EV_SWITCH && e->prev_pid == tid)
-			return e->prev_prio;
-		if (e->type == RT_EV_WAKEUP && e->pid == tid)
-			return e->prio;
-	}
-	return -1;
+/*
+ * The thread's priority (its wakeup's, else the latest switch's up to its
+ * timestamp, else the first after: a thread may change its policy as it
+ * ends): -1 is SCHED_DEADLINE's, PRIO_UNKNOWN when the trace does not show it.
+ */
+static int waiter_prio(const struct rt_spike_history *h, const struct rt_spike_query *q, size_t w)
+{
+	size_t i = h->n;
+
+	if (w < h->n && h->ev[w].prio >= -1)
+		return h->ev[w].prio;
+	while (i > 0 && h->ev[i - 1].ts_ns > q->woke_ns)
+		i--;
+	for (size_t k = i; k-- > 0;)
+		if (prio_in(&h->ev[k], q->tid) != PRIO_UNKNOWN)
+			return prio_in(&h->ev[k], q->tid);
+	for (size_t k = i; k < h->n; k++)
+		if (prio_in(&h->ev[k], q->tid) != PRIO_UNKNOWN)
+			return prio_in(&h->ev[k], q->tid);
+	return PRIO_UNKNOWN;
 }
 
 static void account_window(const struct rt_spike_history *h, struct rt_spike_report *r,
@@ -228,7 +290,7 @@ static void account_window(const struct rt_spike_history *h, struct rt_spike_rep
 	const struct rt_spike_query *q = &r->q;
 	const struct rt_spike_cpu *st = start_of(h, q->cpu);
 	const struct rt_ev *ev = h->ev;
-	struct cpu_state s;
+	struct cpu_state s = { .last_ev_ns = -1 };
 	int64_t t = q->due_ns;
 	size_t i, n = h->n;
 
@@ -242,6 +304,7 @@ static void account_window(const struct rt_spike_history *h, struct rt_spike_rep
 		if (on(&ev[i], q->cpu)) {
 			correct(NULL, &s, &ev[i]);
 			step(&s, &ev[i]);
+			s.last_ev_ns = ev[i].ts_ns;
 		}
 	for (; i < n && ev[i].ts_ns < end; i++) {
 		if (!on(&ev[i], q->cpu))
@@ -251,17 +314,18 @@ static void account_window(const struct rt_spike_history *h, struct rt_spike_rep
 			r->events_lost = true;
 		} else {
 			correct(r, &s, &ev[i]);
-			account(r, &s, w, ev[i].ts_ns - t);
+			account(r, &s, w, t, ev[i].ts_ns - t);
 		}
 		t = ev[i].ts_ns;
 		step(&s, &ev[i]);
+		s.last_ev_ns = t;
 	}
 	/* The next event of the CPU (the switch-in) says who ran up to end. */
 	while (i < n && !on(&ev[i], q->cpu))
 		i++;
 	if (i < n)
 		correct(r, &s, &ev[i]);
-	account(r, &s, w, end - t);
+	account(r, &s, w, t, end - t);
 }
 
 /* The latest name and priority the trace shows for the task b. */
@@ -327,7 +391,8 @@ static void judge(struct rt_spike_report *r)
 		r->reason = "the trace lost events of this CPU (its buffer overran)";
 	else if (r->untraced_ns * 2 >= total)
 		r->reason = "the trace does not cover the time the thread waited";
-	else if (!r->found_switch && !r->nblockers)
+	else if ((!r->found_switch && !r->nblockers) ||
+		 (!r->found_wakeup && !r->q.polling && r->unblamed_ns * 2 >= total))
 		r->reason = "the trace holds no event of the thread's wakeup";
 	else
 		r->reason = "nothing held the CPU for half of it";
@@ -342,49 +407,124 @@ static bool events_on(const struct rt_spike_history *h, const struct rt_spike_qu
 	return false;
 }
 
-void rt_spike_analyze_history(const struct rt_spike_history *h, const struct rt_spike_query *q,
-			      struct rt_spike_report *r)
+/*
+ * Without the thread's wakeup in the trace: the first timer interrupt or
+ * hrtimer expiry on its CPU after due ran its timer (every expired timer
+ * runs then). INT64_MIN when the trace shows none before end.
+ */
+static int64_t first_timer_event(const struct rt_spike_history *h, const struct rt_spike_query *q,
+				 int64_t end)
+{
+	for (size_t i = 0; i < h->n && h->ev[i].ts_ns < end; i++) {
+		const struct rt_ev *e = &h->ev[i];
+
+		if (on(e, q->cpu) && e->ts_ns >= q->due_ns - CLOCK_SLACK_NS &&
+		    (e->type == RT_EV_TIMER_IRQ_ENTRY || e->type == RT_EV_HRTIMER_ENTRY))
+			return e->ts_ns;
+	}
+	return INT64_MIN;
+}
+
+/*
+ * A task after the wakeup holds the CPU by priority, or, lower, by staying
+ * on after the interrupt returned (a non-preemptible kernel section); a
+ * lower one for less than the slack is the way back to the switch.
+ */
+static void judge_holds(struct rt_spike_report *r, int waiter_prio)
+{
+	/* without its wakeup, when the thread became runnable is not known */
+	bool runnable_known = r->q.polling || r->found_wakeup;
+
+	size_t k = 0;
+
+	for (size_t i = 0; i < r->nblockers; i++) {
+		struct rt_blocker *b = &r->blockers[i];
+
+		if (b->kind == RT_BLOCKER_TASK) {
+			if (b->prio < 0 || waiter_prio == PRIO_UNKNOWN)
+				b->hold = RT_HOLD_UNKNOWN;
+			else if (b->prio <= waiter_prio)
+				b->hold = RT_HOLD_PRIORITY;
+			else
+				b->hold = RT_HOLD_KERNEL;
+			if (b->hold == RT_HOLD_KERNEL &&
+			    (b->ns < RT_SPIKE_HOLD_SLACK_NS || !runnable_known)) {
+				r->unblamed_ns += b->ns;
+				continue;
+			}
+		}
+		r->blockers[k++] = *b;
+	}
+	r->nblockers = k;
+}
+
+/* The decomposition from the thread's wakeup and switch-in (not when it polls). */
+static void decompose(const struct rt_spike_history *h, struct rt_spike_report *r,
+		      struct waiter *wt, int64_t *end)
 {
 	const struct rt_ev *ev = h->ev;
+	const struct rt_spike_query *q = &r->q;
 	size_t n = h->n, w, sw, irq;
-	int64_t end = q->woke_ns;
-	struct waiter wt;
 
-	memset(r, 0, sizeof(*r));
-	r->q = *q;
-	r->irq_ns = r->handler_ns = r->sched_ns = r->user_ns = -1;
 	w = find_wakeup(ev, n, q);
 	sw = find_switch_in(ev, n, w < n ? w : 0, q);
 	r->found_wakeup = w < n;
 	r->found_switch = sw < n;
 	if (w < n) {
 		irq = find_irq_entry(ev, w, q);
+		wt->irq_at = ev[irq].ts_ns;
 		if (irq < w) {
 			r->irq_ns = ev[irq].ts_ns > q->due_ns ? ev[irq].ts_ns - q->due_ns : 0;
 			r->handler_ns = ev[w].ts_ns - ev[irq].ts_ns;
+			r->irq_entry_ns = ev[irq].ts_ns;
 		}
 	}
 	if (sw < n) {
-		end = ev[sw].ts_ns;
+		/* up to its own timestamp: a thread on the CPU that does not run is a cause too */
+		if (ev[sw].ts_ns > *end)
+			*end = ev[sw].ts_ns;
 		if (w < n)
 			r->sched_ns = ev[sw].ts_ns - ev[w].ts_ns;
 		r->user_ns = q->woke_ns > ev[sw].ts_ns ? q->woke_ns - ev[sw].ts_ns : 0;
 	}
+	if (w == n)
+		wt->irq_at = first_timer_event(h, q, *end);
 	/* Without its wakeup in the trace: the timer fires at due. */
-	wt.runnable_ns = w < n ? ev[w].ts_ns : q->due_ns;
-	wt.prio = waiter_prio(h, q->tid, w);
-	/* Waiting on another CPU's queue, this one's lower tasks are no throttling. */
-	wt.elsewhere = w < n && ev[w].has_target && ev[w].target_cpu != q->cpu;
+	wt->runnable_ns = w < n ? ev[w].ts_ns : q->due_ns;
+	wt->prio = waiter_prio(h, q, w);
+	/* Waiting on another CPU's queue, this one's tasks do not hold it. */
+	wt->elsewhere = w < n && ev[w].has_target && ev[w].target_cpu != q->cpu;
+}
+
+void rt_spike_analyze_history(const struct rt_spike_history *h, const struct rt_spike_query *q,
+			      struct rt_spike_report *r)
+{
+	int64_t end = q->woke_ns;
+	struct waiter wt = { .irq_at = INT64_MIN, .runnable_ns = q->due_ns };
+
+	memset(r, 0, sizeof(*r));
+	r->q = *q;
+	r->irq_ns = r->handler_ns = r->sched_ns = r->user_ns = -1;
+	r->irq_entry_ns = r->quiet_ns = r->quiet_from_ns = r->ticks_missed = -1;
+	rt_outside_init(&r->outside);
+	if (q->polling)
+		wt.prio = waiter_prio(h, q, h->n);
+	else
+		decompose(h, r, &wt, &end);
 	account_window(h, r, &wt, end);
 	if (!r->found_switch && !r->found_wakeup && !events_on(h, q)) {
 		/* nothing of the CPU while the thread waited: the state is a guess */
 		r->nblockers = 0;
-		r->irq_total_ns = r->softirq_total_ns = 0;
+		r->irq_total_ns = r->softirq_total_ns = r->unblamed_ns = 0;
+		r->quiet_ns = r->quiet_from_ns = -1;
 		r->untraced_ns = spike_ns(r);
 	}
 	for (size_t i = 0; i < r->nblockers; i++)
 		if (r->blockers[i].kind == RT_BLOCKER_TASK && r->blockers[i].id > 0)
 			name_task(h, &r->blockers[i]);
+	judge_holds(r, wt.prio);
+	if (r->quiet_ns >= 0 && q->tick_ns > 0)
+		r->ticks_missed = r->quiet_ns / q->tick_ns;
 	qsort(r->blockers, r->nblockers, sizeof(r->blockers[0]), by_time_desc);
 	judge(r);
 }
@@ -448,12 +588,14 @@ static int fold(struct rt_spike_history *h, const struct rt_ev *e)
 
 void rt_spike_history_trim(struct rt_spike_history *h)
 {
-	int64_t newest = h->ev[h->n - 1].ts_ns;
-	int64_t all_cut = newest - RT_SPIKE_KEEP_ALL_NS, sched_cut = newest - RT_SPIKE_KEEP_SCHED_NS;
+	int64_t newest, all_cut, sched_cut;
 	size_t k = 0, i = 0;
 
-	if (!h->n)
+	if (!h->n) /* empty (or freed after running out of memory) */
 		return;
+	newest = h->ev[h->n - 1].ts_ns;
+	all_cut = newest - RT_SPIKE_KEEP_ALL_NS;
+	sched_cut = newest - RT_SPIKE_KEEP_SCHED_NS;
 	if (h->n > RT_SPIKE_MAX_EVENTS) /* a very busy trace: keep the newest only */
 		sched_cut = all_cut = h->ev[h->n - RT_SPIKE_MAX_EVENTS].ts_ns;
 	if (h->ev[0].ts_ns >= all_cut)
@@ -520,6 +662,7 @@ static const char *ev_name(enum rt_ev_type t)
 		[RT_EV_SYS_EXIT] = "sys_exit",
 		[RT_EV_EXEC] = "sched_process_exec",
 		[RT_EV_LOST] = "events_lost",
+		[RT_EV_IDLE] = "cpu_idle",
 	};
 
 	return (unsigned)t < sizeof(names) / sizeof(names[0]) && names[t] ? names[t] : "?";
@@ -562,6 +705,9 @@ void rt_spike_write_events(FILE *f, const struct rt_ev *ev, size_t n, int64_t fr
 			break;
 		case RT_EV_HRTIMER_START:
 			fprintf(f, " pid=%d softexpires=%" PRId64 "\n", e->pid, e->expires);
+			break;
+		case RT_EV_IDLE:
+			fprintf(f, " state=%d\n", e->irq);
 			break;
 		default:
 			fputc('\n', f);
@@ -609,6 +755,23 @@ static bool proc_stat(int pid, char *comm, size_t len, int *prio, int *policy)
 	return true;
 }
 
+/* cpuidle's name of an idle state ("C1"); left empty where cpuidle does not say. */
+static void idle_state_name(int cpu, int state, char *buf, size_t len)
+{
+	char path[96];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/cpuidle/state%d/name", cpu,
+		 state);
+	f = fopen(path, "re");
+	if (!f)
+		return;
+	if (!fgets(buf, (int)len, f))
+		buf[0] = '\0';
+	buf[strcspn(buf, "\n")] = '\0';
+	fclose(f);
+}
+
 void rt_spike_resolve_policies(struct rt_spike_report *r)
 {
 	for (size_t i = 0; i < r->nblockers; i++) {
@@ -616,6 +779,8 @@ void rt_spike_resolve_policies(struct rt_spike_report *r)
 		char comm[RT_SPIKE_NAME];
 		int prio, policy;
 
+		if (b->kind == RT_BLOCKER_IDLE_EXIT && b->id >= 0 && !b->name[0])
+			idle_state_name(r->q.cpu, b->id, b->name, sizeof(b->name));
 		if (b->kind != RT_BLOCKER_TASK || b->id <= 0 ||
 		    !proc_stat(b->id, comm, sizeof(comm), &prio, &policy))
 			continue; /* exited: what the trace says */
@@ -627,164 +792,4 @@ void rt_spike_resolve_policies(struct rt_spike_report *r)
 		if ((policy == SCHED_FIFO || policy == SCHED_RR) == (b->prio < 100))
 			b->policy = policy;
 	}
-}
-
-void rt_spike_prio_label(int prio, int policy, char *buf, size_t len)
-{
-	if (prio >= 0 && prio < 100)
-		snprintf(buf, len, "%s %d", policy == SCHED_FIFO ? "FIFO" : policy == SCHED_RR ? "RR" : "RT",
-			 99 - prio);
-	else if (prio >= 100 && prio < 140)
-		snprintf(buf, len, "OTHER nice %d", prio - 120);
-	else
-		snprintf(buf, len, "prio %d", prio);
-}
-
-static const char *kind_name(enum rt_blocker_kind k)
-{
-	switch (k) {
-	case RT_BLOCKER_TASK: return "task";
-	case RT_BLOCKER_IRQ: return "irq";
-	case RT_BLOCKER_SOFTIRQ: return "softirq";
-	case RT_BLOCKER_THROTTLE: return "rt_throttling";
-	default: return "none";
-	}
-}
-
-/*
- * "task blocker (pid 4711, FIFO 99)", "the idle task (pid 0)", "irq 12
- * (virtio0)", "softirq 1 (TIMER)", "RT throttling (sched_rt_runtime_us
- * 950000 of 1000000)".
- */
-static void describe(const struct rt_spike_report *r, const struct rt_blocker *b, char *buf,
-		     size_t len)
-{
-	char prio[24];
-
-	if (b->kind == RT_BLOCKER_TASK && b->id == 0) {
-		snprintf(buf, len, "the idle task (pid 0)");
-	} else if (b->kind == RT_BLOCKER_TASK && b->prio < 0) {
-		snprintf(buf, len, "task %s (pid %d)", b->name[0] ? b->name : "?", b->id);
-	} else if (b->kind == RT_BLOCKER_TASK) {
-		rt_spike_prio_label(b->prio, b->policy, prio, sizeof(prio));
-		snprintf(buf, len, "task %s (pid %d, %s)", b->name[0] ? b->name : "?", b->id, prio);
-	} else if (b->kind == RT_BLOCKER_THROTTLE) {
-		snprintf(buf, len, "RT throttling (sched_rt_runtime_us %" PRId64 " of %" PRId64 ")",
-			 r->q.rt_runtime_us, r->q.rt_period_us);
-	} else if (b->kind == RT_BLOCKER_IRQ && b->id < 0) {
-		snprintf(buf, len, "irq %s", b->name);
-	} else {
-		snprintf(buf, len, "%s %d (%s)", kind_name(b->kind), b->id, b->name);
-	}
-}
-
-void rt_spike_write_us(FILE *f, const char *label, int64_t ns)
-{
-	if (ns < 0)
-		fprintf(f, "%s -", label);
-	else
-		fprintf(f, "%s %" PRId64 ".%" PRId64 " us", label, ns / 1000, ns % 1000 / 100);
-}
-
-void rt_spike_write_text(FILE *f, const struct rt_spike_report *r, const char *unit,
-			 const char *file)
-{
-	char what[96];
-	int64_t total = spike_ns(r);
-
-	fprintf(f, "# Spike: %" PRId64 " %s on CPU %d", r->q.value, unit, r->q.cpu);
-	if (r->explained) {
-		describe(r, &r->blockers[0], what, sizeof(what));
-		fprintf(f, ", blocked by %s for %" PRId64 " us (%" PRId64 "%%)\n", what,
-			r->blockers[0].ns / 1000,
-			total > 0 ? r->blockers[0].ns * 100 / total : 0);
-	} else {
-		fprintf(f, ", not explained: %s\n", r->reason ? r->reason : "no blocker in the trace");
-	}
-	rt_spike_write_us(f, "# Spike: expected wakeup -> IRQ entry", r->irq_ns);
-	rt_spike_write_us(f, ", IRQ entry -> wakeup", r->handler_ns);
-	rt_spike_write_us(f, ", wakeup -> switch-in", r->sched_ns);
-	rt_spike_write_us(f, ", switch-in -> user space", r->user_ns);
-	fputc('\n', f);
-	for (size_t i = 0; i < r->nblockers; i++) {
-		describe(r, &r->blockers[i], what, sizeof(what));
-		fprintf(f, "# Spike:   %s: %" PRId64 ".%" PRId64 " us\n", what, r->blockers[i].ns / 1000,
-			r->blockers[i].ns % 1000 / 100);
-	}
-	if (r->untraced_ns > 0)
-		fprintf(f, "# Spike:   not in the trace%s: %" PRId64 ".%" PRId64 " us\n",
-			r->events_lost ? " (events lost)" : "", r->untraced_ns / 1000,
-			r->untraced_ns % 1000 / 100);
-	if (file)
-		fprintf(f, "# Spike: trace window saved to %s\n", file);
-}
-
-static void json_us(struct rt_json *j, const char *key, int64_t ns)
-{
-	if (ns < 0)
-		rt_json_null(j, key);
-	else
-		rt_json_double(j, key, (double)ns / 1000.0, 1);
-}
-
-static void json_blocker(struct rt_json *j, const char *key, const struct rt_blocker *b,
-			 int64_t total)
-{
-	char prio[24];
-
-	rt_json_object_begin(j, key);
-	rt_json_string(j, "kind", kind_name(b->kind));
-	rt_json_int(j, "id", b->id);
-	rt_json_string(j, "name", b->kind == RT_BLOCKER_TASK && b->id == 0 ? "idle" : b->name);
-	if (b->kind == RT_BLOCKER_TASK && b->prio < 0) {
-		rt_json_null(j, "priority");
-	} else if (b->kind == RT_BLOCKER_TASK) {
-		rt_spike_prio_label(b->prio, b->policy, prio, sizeof(prio));
-		rt_json_string(j, "priority", prio);
-	}
-	json_us(j, "us", b->ns);
-	rt_json_double(j, "share", total > 0 ? (double)b->ns / (double)total : 0.0, 3);
-	rt_json_object_end(j);
-}
-
-void rt_spike_write_json(struct rt_json *j, const struct rt_spike_report *r, const char *file)
-{
-	rt_json_object_begin(j, "analysis");
-	rt_json_int(j, "cpu", r->q.cpu);
-	rt_json_int(j, "tid", r->q.tid);
-	rt_json_int(j, "value", r->q.value);
-	rt_json_int(j, "due_ns", r->q.due_ns);
-	rt_json_int(j, "woke_ns", r->q.woke_ns);
-	rt_json_object_begin(j, "decomposition");
-	json_us(j, "irq_latency_us", r->irq_ns);
-	json_us(j, "irq_to_wakeup_us", r->handler_ns);
-	json_us(j, "sched_latency_us", r->sched_ns);
-	json_us(j, "to_user_us", r->user_ns);
-	rt_json_object_end(j);
-	rt_json_bool(j, "explained", r->explained);
-	if (r->reason)
-		rt_json_string(j, "reason", r->reason);
-	else
-		rt_json_null(j, "reason");
-	if (r->explained)
-		json_blocker(j, "main_blocker", &r->blockers[0], spike_ns(r));
-	else
-		rt_json_null(j, "main_blocker");
-	rt_json_array_begin(j, "blockers");
-	for (size_t i = 0; i < r->nblockers; i++)
-		json_blocker(j, NULL, &r->blockers[i], spike_ns(r));
-	rt_json_array_end(j);
-	json_us(j, "untraced_us", r->untraced_ns);
-	rt_json_bool(j, "events_lost", r->events_lost);
-	rt_json_int(j, "unlogged_switches", r->gaps);
-	if (r->q.rt_runtime_us >= 0)
-		rt_json_int(j, "rt_runtime_us", r->q.rt_runtime_us);
-	else
-		rt_json_null(j, "rt_runtime_us");
-	if (r->q.rt_period_us >= 0)
-		rt_json_int(j, "rt_period_us", r->q.rt_period_us);
-	else
-		rt_json_null(j, "rt_period_us");
-	rt_json_string(j, "trace_file", file);
-	rt_json_object_end(j);
 }

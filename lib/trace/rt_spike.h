@@ -15,6 +15,7 @@
 #include <stdio.h>
 
 #include "rt_json.h"
+#include "rt_outside.h"
 
 #define RT_SPIKE_COMM 16
 #define RT_SPIKE_NAME 32
@@ -34,6 +35,7 @@ enum rt_ev_type {
 	RT_EV_SYS_EXIT,       /* raw_syscalls:sys_exit: pid = the task returning */
 	RT_EV_EXEC,           /* sched_process_exec: pid, comm = its new name */
 	RT_EV_LOST,           /* the trace lost events on cpu before this point */
+	RT_EV_IDLE,           /* power:cpu_idle: irq = the state entered, -1 on exit */
 };
 
 /* One event, reduced to what the analysis needs. */
@@ -66,6 +68,14 @@ struct rt_spike_query {
 	int64_t value;          /* the latency it reported, in its unit */
 	/* kernel.sched_rt_runtime_us and _period_us (-1: unlimited / unknown) */
 	int64_t rt_runtime_us, rt_period_us;
+	int64_t tick_ns;        /* the periodic tick, for ticks missed; 0 unknown */
+	/*
+	 * The thread was runnable throughout (oslat's busy loop): no timer,
+	 * no wakeup; the whole window is judged as time after a wakeup, and
+	 * time the trace shows the thread itself on the CPU without seeing it
+	 * run is time no interrupt reached the CPU.
+	 */
+	bool polling;
 };
 
 enum rt_blocker_kind {
@@ -79,6 +89,21 @@ enum rt_blocker_kind {
 	 * replaces it) does that.
 	 */
 	RT_BLOCKER_THROTTLE,
+	/* The CPU idled when the timer was due: the time it took to leave idle. */
+	RT_BLOCKER_IDLE_EXIT,
+	/*
+	 * Before the timer's IRQ entry a task was on the CPU and nothing
+	 * interrupted it: interrupts were off in the kernel, or the CPU was
+	 * not running this kernel (SMI, hypervisor). Never a task's time.
+	 */
+	RT_BLOCKER_NO_IRQ,
+};
+
+/* Why a task could hold the CPU against the thread (after its wakeup). */
+enum rt_hold {
+	RT_HOLD_UNKNOWN,        /* a priority is not known */
+	RT_HOLD_PRIORITY,       /* equal or higher priority */
+	RT_HOLD_KERNEL,         /* lower priority, kept the CPU after the interrupt returned */
 };
 
 /* Something that ran on the CPU while the thread waited. */
@@ -87,11 +112,19 @@ struct rt_blocker {
 	int id;                 /* pid, irq number or softirq vector */
 	int prio;               /* tasks: kernel prio */
 	int policy;             /* tasks: SCHED_*, -1 unknown (see rt_spike_resolve_policies) */
+	enum rt_hold hold;      /* tasks */
 	char name[RT_SPIKE_NAME]; /* comm, irq handler or softirq name */
 	int64_t ns;             /* time on the CPU in the window */
 };
 
 #define RT_SPIKE_MAX_BLOCKERS 16
+/*
+ * A lower-priority task after the wakeup for less than this is the way to
+ * the switch (a return to user space that schedules), and the thread on
+ * its CPU for less is its way back to user space: no one's. Generous, for
+ * a VM exit on that way is no one's either.
+ */
+#define RT_SPIKE_HOLD_SLACK_NS 50000
 
 struct rt_spike_report {
 	struct rt_spike_query q;
@@ -101,13 +134,25 @@ struct rt_spike_report {
 	int64_t sched_ns;       /* wakeup -> switch-in (scheduling latency) */
 	int64_t user_ns;        /* switch-in -> the thread's timestamp */
 	bool found_wakeup, found_switch;
-	/* what ran between due and switch-in, longest first */
+	/* what held the CPU between due and the thread's timestamp, longest first */
 	size_t nblockers;
 	struct rt_blocker blockers[RT_SPIKE_MAX_BLOCKERS];
 	int64_t irq_total_ns, softirq_total_ns;
 	/* time between due and the switch-in the trace does not cover */
 	int64_t untraced_ns;
 	bool events_lost;       /* the trace lost events of the CPU in the window */
+	int64_t irq_entry_ns;   /* the timer's IRQ entry (trace clock), -1 not found */
+	/*
+	 * Lower-priority tasks on the CPU after the wakeup for less than
+	 * RT_SPIKE_HOLD_SLACK_NS (the way back from the interrupt to the
+	 * switch), or while the thread waited on another CPU's queue: not a
+	 * cause, named nowhere.
+	 */
+	int64_t unblamed_ns;
+	/* no_interrupt: the longest stretch without any event of the CPU */
+	int64_t quiet_from_ns, quiet_ns; /* -1 none */
+	int64_t ticks_missed;   /* periodic ticks that fit in it, -1 unknown */
+	struct rt_outside outside; /* evidence of an outside cause (the tool fills it) */
 	int gaps;               /* switches the kernel did not log (found from common_pid) */
 	/*
 	 * The first blocker holds at least half of the spike: the headline.
@@ -167,40 +212,27 @@ void rt_spike_write_events(FILE *f, const struct rt_ev *ev, size_t n, int64_t fr
 
 /*
  * Analyze events (sorted by time, any CPUs) for q. Always fills r; the
- * decomposition has -1 for steps the trace does not show. Time is given to
- * what ran on q->cpu between due and the switch-in: the task the trace shows
- * current (the last switch, or the common_pid of later events where the
- * kernel logged no switch), hard IRQs, softirqs, RT throttling; each task is
- * named by the latest name and priority the trace shows for it.
+ * decomposition has -1 for steps the trace does not show. The time of
+ * q->cpu from due to the thread's timestamp is given by phase. Before the
+ * timer's IRQ entry (the wakeup where no entry shows; without a wakeup,
+ * the first timer event after due): hard IRQs, softirqs, an idle exit, or
+ * no interrupt (a task on the CPU, no event) - never a task. After it:
+ * hard IRQs, softirqs, RT throttling, an idle exit, and a task (the last
+ * switch's, or the common_pid of later events where the kernel logged no
+ * switch) only when it holds the CPU against the thread: equal or higher
+ * priority, or lower and on the CPU for RT_SPIKE_HOLD_SLACK_NS or more (a
+ * non-preemptible kernel section). The thread itself on the CPU without
+ * an event for that long is no interrupt too. Each task is named by the
+ * latest name and priority the trace shows for it.
  */
 void rt_spike_analyze(const struct rt_ev *ev, size_t n, const struct rt_spike_query *q,
 		      struct rt_spike_report *r);
 
 /*
  * Ask the kernel for the policy of every task blocker still alive (and its
- * priority and name where the trace had none).
+ * priority and name where the trace had none), and cpuidle for the names
+ * of idle states.
  */
 void rt_spike_resolve_policies(struct rt_spike_report *r);
-
-/*
- * From the kernel prio sched_switch shows: "FIFO 99" (prio 0, policy
- * known), "RT 99" (policy unknown), "OTHER nice 0" (120).
- */
-void rt_spike_prio_label(int prio, int policy, char *buf, size_t len);
-
-/* "label 12.3 us" (one decimal, truncated), or "label -" for ns < 0. */
-void rt_spike_write_us(FILE *f, const char *label, int64_t ns);
-
-/*
- * The report, after the summary:
- * "# Spike: 3120 us on CPU 1, blocked by task blocker (pid 4711, FIFO 99)
- *  for 2990 us (96%)", then the decomposition and one line per blocker.
- * unit: "us" or "ns" (the run's); file: where the raw window was saved.
- */
-void rt_spike_write_text(FILE *f, const struct rt_spike_report *r, const char *unit,
-			 const char *file);
-
-/* "analysis": {...} with the same content. */
-void rt_spike_write_json(struct rt_json *j, const struct rt_spike_report *r, const char *file);
 
 #endif

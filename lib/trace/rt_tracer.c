@@ -220,6 +220,7 @@ static const struct {
 	{ "timer", "hrtimer_expire_exit", RT_EV_HRTIMER_EXIT, 0 },
 	{ "timer", "hrtimer_start", RT_EV_HRTIMER_START, RT_TRACER_ARMING },
 	{ "raw_syscalls", "sys_exit", RT_EV_SYS_EXIT, RT_TRACER_ARMING },
+	{ "power", "cpu_idle", RT_EV_IDLE, 0 }, /* the idle state a late timer found */
 };
 #define NEVENTS (sizeof(events) / sizeof(events[0]))
 
@@ -515,6 +516,9 @@ static int take(struct tep_event *e, struct tep_record *r, int cpu, void *arg)
 			 base ? base + 1 : file);
 		break;
 	}
+	case RT_EV_IDLE:
+		ev->irq = (int)field(e, r, "state"); /* (u32)-1 on the way out */
+		break;
 	case RT_EV_SOFTIRQ_ENTRY:
 	case RT_EV_SOFTIRQ_EXIT:
 		ev->irq = (int)field(e, r, "vec");

@@ -3,7 +3,8 @@
  * A private tracefs instance for spike analysis (libtracefs and
  * libtraceevent): instances/<tool>-<pid> (named and locked as rt_instance.h
  * says) with the sched, irq and timer
- * events of the measured CPUs, the mono trace clock (CLOCK_MONOTONIC) and a
+ * events of the measured CPUs (and power:cpu_idle where the kernel has it),
+ * the mono trace clock (CLOCK_MONOTONIC) and a
  * buffer of its own. The global buffer's settings are never touched; the
  * instance is removed by rt_tracer_close on every exit path, and stale
  * instances of gone runs are removed at the next open.

@@ -10,6 +10,7 @@
 #include "rt_cli.h"
 #include "rt_prog.h"
 #include "rt_spike.h"
+#include "rt_spike_write.h"
 #include "rt_time.h"
 #include "rt_tracer.h"
 
@@ -65,6 +66,21 @@ static int64_t clock_offset_ns(clockid_t clock)
 	return off;
 }
 
+/* Steal time and SMIs of the traced CPUs; without them the evidence says less. */
+static void open_outside(struct ct_analysis *a, const cpu_set_t *cpus)
+{
+	int list[CPU_SETSIZE];
+	size_t n = 0;
+
+	if (!a->active)
+		return;
+	for (int c = 0; c < CPU_SETSIZE; c++)
+		if (CPU_ISSET(c, cpus))
+			list[n++] = c;
+	if (rt_outside_open(&a->outside, list, n) == 0)
+		rt_outside_sample(a->outside);
+}
+
 int cyclictest_analyze_open(struct ct_analysis *a, struct ct_run *run,
 			    const struct cyclictest_config *cfg)
 {
@@ -84,6 +100,7 @@ int cyclictest_analyze_open(struct ct_analysis *a, struct ct_run *run,
 	a->consume = cfg->analyze && !cfg->self_check;
 	a->rt_runtime_us = sysctl_i64("/proc/sys/kernel/sched_rt_runtime_us");
 	a->rt_period_us = sysctl_i64("/proc/sys/kernel/sched_rt_period_us");
+	a->tick_ns = rt_outside_tick_ns();
 	if (!rt_tracer_built()) {
 		rt_prog_error("%s: unavailable, this cyclictest was built without "
 			      "libtracefs/libtraceevent", opt);
@@ -117,6 +134,7 @@ int cyclictest_analyze_open(struct ct_analysis *a, struct ct_run *run,
 		return RT_EXIT_FAILURE;
 	}
 	run->trace_offset_ns = clock_offset_ns(cfg->clock);
+	open_outside(a, &cpus);
 	return 0;
 }
 
@@ -154,16 +172,19 @@ static void explain(struct ct_analysis *a, struct ct_run *run, const struct ct_t
 		.due_ns = n->due_ns + run->trace_offset_ns,
 		.woke_ns = n->woke_ns + run->trace_offset_ns,
 		.rt_runtime_us = a->rt_runtime_us, .rt_period_us = a->rt_period_us,
+		.tick_ns = a->tick_ns,
 	};
 	struct rt_spike_report *r = malloc(sizeof(*r));
 	char *raw = NULL;
 	size_t raw_len = 0;
+	int64_t from;
 	FILE *f;
 
 	if (!r)
 		return;
 	rt_spike_analyze_history(&a->hist, &q, r);
 	rt_spike_resolve_policies(r); /* now, while the blockers still run */
+	rt_outside_fill(a->outside, q.cpu, q.due_ns, q.woke_ns, &r->outside);
 	for (size_t i = 0; i < r->nblockers; i++)
 		if (r->blockers[i].kind == RT_BLOCKER_TASK && r->blockers[i].policy < 0 &&
 		    r->blockers[i].prio >= 0 && r->blockers[i].prio < 100)
@@ -173,8 +194,11 @@ static void explain(struct ct_analysis *a, struct ct_run *run, const struct ct_t
 		free(r);
 		return;
 	}
-	rt_spike_write_events(f, a->hist.ev, a->hist.n, q.due_ns - WINDOW_BEFORE_NS,
-			      q.woke_ns + WINDOW_AFTER_NS);
+	/* from before the stretch without events the report names, where it began earlier */
+	from = q.due_ns - WINDOW_BEFORE_NS;
+	if (r->quiet_from_ns >= 0 && r->quiet_from_ns - WINDOW_AFTER_NS < from)
+		from = r->quiet_from_ns - WINDOW_AFTER_NS;
+	rt_spike_write_events(f, a->hist.ev, a->hist.n, from, q.woke_ns + WINDOW_AFTER_NS);
 	fclose(f);
 	free(run->spike);
 	free(a->raw);
@@ -222,6 +246,8 @@ static void consume(struct ct_analysis *a, struct ct_run *run)
 
 	if (rt_tracer_consume(run->tracer, &ev, &n) == 0)
 		note_policies(a, run, ev, n);
+	if (a->outside)
+		rt_outside_sample(a->outside);
 	if (n && rt_spike_history_add(&a->hist, ev, n) < 0) {
 		/* out of memory: start again from here */
 		rt_spike_history_free(&a->hist);
@@ -392,4 +418,6 @@ void cyclictest_analyze_close(struct ct_analysis *a, struct ct_run *run)
 	free(a->raw);
 	a->raw = NULL;
 	rt_spike_history_free(&a->hist);
+	rt_outside_close(a->outside);
+	a->outside = NULL;
 }

@@ -12,6 +12,7 @@
 #include <stdio.h>
 
 #include "rt_json.h"
+#include "rt_outside.h"
 #include "rt_selfcheck.h"
 #include "rt_spike.h"
 #include "rt_output.h"
@@ -36,6 +37,8 @@ struct ct_analysis {
 	const struct ct_thread *wait_thread;
 	struct rt_spike_history hist; /* what was read of the trace */
 	int64_t rt_runtime_us, rt_period_us; /* kernel.sched_rt_*_us, -1 unknown */
+	int64_t tick_ns;          /* the periodic tick, for ticks missed; 0 unknown */
+	struct rt_outside_probe *outside; /* steal time and SMIs, sampled at each poll */
 	/* policies of RT tasks seen switching in, asked while they lived */
 	struct { int pid, policy; } policies[64];
 	unsigned npolicies;

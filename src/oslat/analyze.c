@@ -6,12 +6,12 @@
 #include <string.h>
 
 #include "rt_prog.h"
+#include "rt_spike_write.h"
 #include "rt_tracer.h"
 
 #include "analyze.h"
 
 #define TRACE_BUFFER_KB 4096
-#define MAX_DEPTH 8
 
 struct oslat_analysis {
 	struct rt_tracer *tracer;
@@ -20,128 +20,66 @@ struct oslat_analysis {
 	uint64_t dropped;             /* explained gaps beyond OSLAT_MAX_GAPS */
 	struct oslat_gap gaps[OSLAT_MAX_GAPS];
 	int64_t threshold_us;
+	int64_t rt_limits[2];         /* kernel.sched_rt_runtime_us, _period_us; -1 unknown */
+	struct rt_outside_probe *outside;
 };
 
-static const char *const softirq_names[] = {
-	"HI", "TIMER", "NET_TX", "NET_RX", "BLOCK", "IRQ_POLL", "TASKLET", "SCHED", "HRTIMER", "RCU",
-};
-
-static void add_time(struct oslat_gap *g, struct rt_blocker *all, size_t *nall, size_t cap,
-		     const struct rt_blocker *who, int64_t ns)
+/* A number from /proc/sys, -1 when it cannot be read. */
+static int64_t sysctl_i64(const char *path)
 {
-	(void)g;
-	if (ns <= 0)
-		return;
-	for (size_t i = 0; i < *nall; i++) {
-		if (all[i].kind == who->kind && all[i].id == who->id &&
-		    strcmp(all[i].name, who->name) == 0) {
-			all[i].ns += ns;
-			return;
-		}
-	}
-	if (*nall < cap) {
-		all[*nall] = *who;
-		all[*nall].ns = ns;
-		(*nall)++;
-	}
+	long long v = -1;
+	FILE *f = fopen(path, "re");
+
+	if (!f)
+		return -1;
+	if (fscanf(f, "%lld", &v) != 1)
+		v = -1;
+	fclose(f);
+	return v;
 }
 
-static int by_time(const void *a, const void *b)
+/* The gap [from_ns, to_ns] of the polling task tid on cpu against the history. */
+static void oslat_gap_explain_history(const struct rt_spike_history *h, int cpu, int tid,
+				      int64_t from_ns, int64_t to_ns, const int64_t rt_limits[2],
+				      struct oslat_gap *g)
 {
-	const struct rt_blocker *x = a, *y = b;
+	struct rt_spike_query q = {
+		.cpu = cpu, .tid = tid, .due_ns = from_ns, .woke_ns = to_ns,
+		.value = (to_ns - from_ns) / 1000, .rt_runtime_us = rt_limits[0],
+		.rt_period_us = rt_limits[1], .tick_ns = rt_outside_tick_ns(), .polling = true,
+	};
+	struct rt_spike_report *r = &g->report;
 
-	return x->ns < y->ns ? 1 : x->ns > y->ns ? -1 : 0;
+	rt_spike_analyze_history(h, &q, r);
+	g->from_ns = from_ns;
+	g->to_ns = to_ns;
+	g->nblockers = 0;
+	g->traced_ns = 0;
+	for (size_t i = 0; i < r->nblockers; i++) {
+		g->traced_ns += r->blockers[i].ns;
+		if (i < OSLAT_GAP_BLOCKERS)
+			g->blockers[g->nblockers++] = r->blockers[i];
+	}
+	g->complete = !r->events_lost && r->untraced_ns == 0;
 }
 
 void oslat_gap_explain(const struct rt_ev *ev, size_t n, int cpu, int tid, int64_t from_ns,
 		       int64_t to_ns, struct oslat_gap *g)
 {
-	struct rt_blocker stack[MAX_DEPTH], all[64];
-	size_t depth = 1, nall = 0;
-	int64_t last = INT64_MIN, first_ts = INT64_MIN;
+	struct rt_spike_history h = { .ev = (struct rt_ev *)ev, .n = n, .from_ns = INT64_MIN,
+				      .all_from_ns = INT64_MIN };
+	static const int64_t unlimited[2] = { -1, -1 };
 
-	memset(stack, 0, sizeof(stack));
-	stack[0].kind = RT_BLOCKER_NONE; /* the task on the CPU: unknown before a switch */
-	stack[0].id = -1;
-	g->nblockers = 0;
-	g->traced_ns = 0;
-	g->from_ns = from_ns;
-	g->to_ns = to_ns;
-	for (size_t i = 0; i < n; i++) {
-		const struct rt_ev *e = &ev[i];
-		struct rt_blocker *top = &stack[depth - 1];
-		int64_t a, b;
-
-		if (e->cpu != cpu)
-			continue;
-		if (first_ts == INT64_MIN)
-			first_ts = e->ts_ns;
-		if (e->ts_ns > to_ns)
-			break;
-		/* the time since the last event belongs to the innermost context */
-		a = last > from_ns ? last : from_ns;
-		b = e->ts_ns;
-		if (last != INT64_MIN && b > a && top->kind != RT_BLOCKER_NONE)
-			add_time(g, all, &nall, 64, top, b - a);
-		last = e->ts_ns;
-		switch (e->type) {
-		case RT_EV_SWITCH:
-			stack[0].kind = e->pid == tid || e->pid == 0 ? RT_BLOCKER_NONE : RT_BLOCKER_TASK;
-			stack[0].id = e->pid;
-			stack[0].prio = e->prio;
-			stack[0].policy = -1;
-			snprintf(stack[0].name, sizeof(stack[0].name), "%s", e->comm);
-			break;
-		case RT_EV_IRQ_ENTRY:
-		case RT_EV_TIMER_IRQ_ENTRY:
-		case RT_EV_SOFTIRQ_ENTRY:
-			if (depth < MAX_DEPTH) {
-				struct rt_blocker *nb = &stack[depth++];
-
-				memset(nb, 0, sizeof(*nb));
-				if (e->type == RT_EV_SOFTIRQ_ENTRY) {
-					nb->kind = RT_BLOCKER_SOFTIRQ;
-					nb->id = e->irq;
-					snprintf(nb->name, sizeof(nb->name), "%s",
-						 e->name[0] ? e->name
-						 : e->irq >= 0 && e->irq < 10 ? softirq_names[e->irq] : "?");
-				} else if (e->type == RT_EV_TIMER_IRQ_ENTRY) {
-					nb->kind = RT_BLOCKER_IRQ;
-					nb->id = -1;
-					snprintf(nb->name, sizeof(nb->name), "local_timer");
-				} else {
-					nb->kind = RT_BLOCKER_IRQ;
-					nb->id = e->irq;
-					snprintf(nb->name, sizeof(nb->name), "%s", e->name);
-				}
-			}
-			break;
-		case RT_EV_IRQ_EXIT:
-		case RT_EV_TIMER_IRQ_EXIT:
-		case RT_EV_SOFTIRQ_EXIT:
-			if (depth > 1)
-				depth--;
-			break;
-		default:
-			break;
-		}
-	}
-	if (last != INT64_MIN && last < to_ns && stack[depth - 1].kind != RT_BLOCKER_NONE)
-		add_time(g, all, &nall, 64, &stack[depth - 1],
-			 to_ns - (last > from_ns ? last : from_ns));
-	g->complete = first_ts != INT64_MIN && first_ts <= from_ns;
-	qsort(all, nall, sizeof(all[0]), by_time);
-	for (size_t i = 0; i < nall; i++) {
-		g->traced_ns += all[i].ns;
-		if (i < OSLAT_GAP_BLOCKERS)
-			g->blockers[g->nblockers++] = all[i];
-	}
+	oslat_gap_explain_history(&h, cpu, tid, from_ns, to_ns, unlimited, g);
 }
 
 static void blocker_text(FILE *f, const struct rt_blocker *b)
 {
 	switch (b->kind) {
-	case RT_BLOCKER_TASK: fprintf(f, "task %s (pid %d)", b->name, b->id); break;
+	case RT_BLOCKER_TASK:
+		fprintf(f, "task %s (pid %d)%s", b->name, b->id,
+			b->hold == RT_HOLD_KERNEL ? " in the kernel" : "");
+		break;
 	case RT_BLOCKER_SOFTIRQ: fprintf(f, "softirq %s", b->name); break;
 	case RT_BLOCKER_IRQ:
 		if (b->id >= 0)
@@ -149,6 +87,9 @@ static void blocker_text(FILE *f, const struct rt_blocker *b)
 		else
 			fprintf(f, "irq %s", b->name);
 		break;
+	case RT_BLOCKER_THROTTLE: fputs("RT throttling", f); break;
+	case RT_BLOCKER_IDLE_EXIT: fputs("exit from idle", f); break;
+	case RT_BLOCKER_NO_IRQ: fputs("no interrupt", f); break;
 	default: fputs("?", f); break;
 	}
 }
@@ -164,6 +105,12 @@ void oslat_gap_write_text(FILE *f, const struct oslat_gap *g)
 		fprintf(f, " %" PRId64 " us", (g->blockers[i].ns + 500) / 1000);
 	}
 	fputc('\n', f);
+	/* what the model makes of it, as cyclictest's "# Spike:" headline */
+	if (g->report.explained && g->nblockers &&
+	    (g->blockers[0].kind == RT_BLOCKER_NO_IRQ || g->blockers[0].kind == RT_BLOCKER_IDLE_EXIT)) {
+		fputs("# Gap:   ", f);
+		rt_spike_write_headline(f, &g->report);
+	}
 }
 
 int oslat_analyze_open(struct oslat_analysis **out, struct oslat_run *run,
@@ -180,7 +127,12 @@ int oslat_analyze_open(struct oslat_analysis **out, struct oslat_run *run,
 		return RT_EXIT_FAILURE;
 	}
 	a->threshold_us = cfg->analyze_us;
+	a->rt_limits[0] = sysctl_i64("/proc/sys/kernel/sched_rt_runtime_us");
+	a->rt_limits[1] = sysctl_i64("/proc/sys/kernel/sched_rt_period_us");
 	rt_spike_history_init(&a->hist);
+	/* without the counters the evidence says less; the analysis goes on */
+	if (rt_outside_open(&a->outside, (const int *)cfg->cpus.cpu, cfg->cpus.count) == 0)
+		rt_outside_sample(a->outside);
 	CPU_ZERO(&cpus);
 	for (unsigned i = 0; i < cfg->cpus.count; i++)
 		CPU_SET(cfg->cpus.cpu[i], &cpus);
@@ -203,6 +155,8 @@ static void read_trace(struct oslat_analysis *a)
 		rt_spike_history_free(&a->hist); /* out of memory: start again from here */
 	free(ev);
 	rt_spike_history_trim(&a->hist);
+	if (a->outside)
+		rt_outside_sample(a->outside); /* steal and SMIs, for the gaps to come */
 }
 
 /* The thread's pending note, if one is there: a consistent copy. */
@@ -236,12 +190,12 @@ void oslat_analyze_poll(struct oslat_analysis *a, struct oslat_run *run)
 
 		if (!take_note(t, &note))
 			continue;
+		oslat_gap_explain_history(&a->hist, note.cpu, (int)atomic_load(&t->tid),
+					  note.end_ns - note.gap_ns, note.end_ns, a->rt_limits, &g);
 		g.cpu = note.cpu;
 		g.gap_us = note.gap_us;
-		oslat_gap_explain(a->hist.ev, a->hist.n, note.cpu, (int)atomic_load(&t->tid),
-				  note.end_ns - note.gap_ns, note.end_ns, &g);
-		g.cpu = note.cpu;
-		g.gap_us = note.gap_us;
+		rt_spike_resolve_policies(&g.report);
+		rt_outside_fill(a->outside, note.cpu, g.from_ns, g.to_ns, &g.report.outside);
 		if (a->ngaps < OSLAT_MAX_GAPS)
 			a->gaps[a->ngaps++] = g;
 		else
@@ -266,16 +220,6 @@ void oslat_analyze_print(const struct oslat_analysis *a, const struct oslat_run 
 		fprintf(out, "# Gaps not kept: %" PRIu64 "\n", a->dropped);
 }
 
-static const char *kind_name(enum rt_blocker_kind k)
-{
-	switch (k) {
-	case RT_BLOCKER_TASK: return "task";
-	case RT_BLOCKER_IRQ: return "irq";
-	case RT_BLOCKER_SOFTIRQ: return "softirq";
-	default: return "other";
-	}
-}
-
 void oslat_analyze_json(const struct oslat_analysis *a, const struct oslat_run *run,
 			struct rt_json *j)
 {
@@ -296,7 +240,7 @@ void oslat_analyze_json(const struct oslat_analysis *a, const struct oslat_run *
 			const struct rt_blocker *b = &g->blockers[k];
 
 			rt_json_object_begin(j, NULL);
-			rt_json_string(j, "kind", kind_name(b->kind));
+			rt_json_string(j, "kind", rt_spike_kind_name(b->kind));
 			rt_json_string(j, "name", b->name);
 			if (b->kind == RT_BLOCKER_TASK)
 				rt_json_int(j, "pid", b->id);
@@ -306,6 +250,10 @@ void oslat_analyze_json(const struct oslat_analysis *a, const struct oslat_run *
 			rt_json_object_end(j);
 		}
 		rt_json_array_end(j);
+		/* the same shape as cyclictest's "analysis" */
+		rt_json_object_begin(j, "analysis");
+		rt_spike_write_json_body(j, &g->report, NULL);
+		rt_json_object_end(j);
 		rt_json_object_end(j);
 	}
 	rt_json_array_end(j);
@@ -319,5 +267,6 @@ void oslat_analyze_close(struct oslat_analysis *a)
 	if (a->tracer)
 		rt_tracer_close(a->tracer);
 	rt_spike_history_free(&a->hist);
+	rt_outside_close(a->outside);
 	free(a);
 }

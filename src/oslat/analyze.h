@@ -3,8 +3,9 @@
  * --analyze: a private trace (lib/rt_tracer) of the polled CPUs while the
  * run goes on. A thread notes a gap of at least the threshold (its slow
  * path; the worst one while main has not taken it); every tick the main
- * thread reads the trace and names what ran on that CPU during the gap:
- * hard IRQs by name, softirqs by kind, other tasks with their pid.
+ * thread reads the trace and names what held that CPU during the gap
+ * with lib's spike model (rt_spike), the evidence of outside causes
+ * (rt_outside) with it.
  */
 #ifndef OSLAT_ANALYZE_H
 #define OSLAT_ANALYZE_H
@@ -31,17 +32,20 @@ struct oslat_gap {
 	struct rt_blocker blockers[OSLAT_GAP_BLOCKERS];
 	int64_t traced_ns;            /* time the named and unnamed blockers cover */
 	bool complete;                /* the trace covers the whole gap */
+	struct rt_spike_report report; /* lib's analysis of it, as cyclictest's spikes */
 };
 
 /*
- * What ran on cpu between from_ns and to_ns, other than task tid: the
- * events (any CPUs, in time order) walked as a stack of contexts (task,
- * hard IRQ, softirq); each moment counts for the innermost one. Pure.
+ * What held cpu between from_ns and to_ns against the polling task tid:
+ * lib's spike model (rt_spike) with a thread runnable throughout, so
+ * hard IRQs, softirqs, tasks that could hold the CPU against it, RT
+ * throttling, idle exits and time no interrupt reached the CPU. Pure but
+ * for the tick period.
  */
 void oslat_gap_explain(const struct rt_ev *ev, size_t n, int cpu, int tid, int64_t from_ns,
 		       int64_t to_ns, struct oslat_gap *g);
 
-/* One "# Gap:" line. */
+/* The "# Gap:" lines: the blockers, then the headline when one is named. */
 void oslat_gap_write_text(FILE *f, const struct oslat_gap *g);
 
 struct oslat_analysis;

@@ -117,6 +117,41 @@ START_TEST(the_switch_in_that_ends_the_sleep_is_taken)
 }
 END_TEST
 
+START_TEST(the_share_of_late_irqs_is_counted)
+{
+	/* Four sleeps; the timer's IRQ enters 3 us after the expiry, once 500 us. */
+	struct rt_selfcheck_sample s[4];
+	struct rt_selfcheck_result r;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	nev = 0;
+	for (int k = 0; k < 4; k++) {
+		int64_t t = k * 2000 * US, due = t + 1000 * US, irq = k == 3 ? 500 : 3;
+
+		add(t, RT_EV_HRTIMER_START, TID, 0, due);
+		add(t + 400 * US, RT_EV_TIMER_IRQ_ENTRY, 0, 0, 0); /* a tick before due: not it */
+		add(due + irq * US, RT_EV_TIMER_IRQ_ENTRY, 0, 0, 0);
+		add(due + (irq + 5) * US, RT_EV_SWITCH, TID, 0, 0);
+		add(due + (irq + 6) * US, RT_EV_SYS_EXIT, TID, 0, 0);
+		s[k] = (struct rt_selfcheck_sample){ due, due + (irq + 6) * US + 1500 };
+	}
+	ck_assert_int_eq(rt_selfcheck_compare(ev, nev, TID, s, 4, &r), 0);
+	ck_assert_uint_eq(r.irq_found, 4);
+	ck_assert_uint_eq(r.irq_late, 1);
+	ck_assert_int_eq(r.irq_p50, 3 * US);
+	ck_assert_int_eq(r.irq_max, 500 * US);
+	f = open_memstream(&buf, &len);
+	rt_selfcheck_write_text(f, &r, 0);
+	fclose(f);
+	ck_assert_msg(strstr(buf, "# Self-check: IRQ late (more than 20 us after the expiry): 25.0% "
+				  "of 4 samples; expiry -> IRQ entry p50 3.0 us, p99 500.0 us, "
+				  "max 500.0 us\n"), "%s", buf);
+	free(buf);
+}
+END_TEST
+
 START_TEST(nothing_in_the_trace_fails)
 {
 	struct rt_selfcheck_sample s = { 1000 * US, 1010 * US };
@@ -206,6 +241,7 @@ Suite *unit_suite(void)
 	tcase_add_test(tc, nothing_in_the_trace_fails);
 	tcase_add_test(tc, no_switch_in_is_not_checked_not_passed);
 	tcase_add_test(tc, a_check_that_ran_and_failed_is_fail);
+	tcase_add_test(tc, the_share_of_late_irqs_is_counted);
 	suite_add_tcase(s, tc);
 	return s;
 }
