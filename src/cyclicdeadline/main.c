@@ -20,7 +20,8 @@ int main(int argc, char *argv[])
 {
 	struct cyclicdeadline_config cfg;
 	struct cyclictest_front front;
-	struct rt_hrtick hrtick = { .path = "" };
+	struct rt_hrtick hrtick = RT_HRTICK_INIT;
+	enum rt_hrtick_state hrtick_state;
 	struct rt_report rep;
 	sigset_t signals;
 	int rc;
@@ -43,7 +44,7 @@ int main(int argc, char *argv[])
 		rt_prog_error("cannot set up signal handling");
 		return RT_EXIT_FAILURE;
 	}
-	if (cyclicdeadline_runtime_us(&cfg, 0) < HRTICK_BELOW_US && rt_hrtick_enable(&hrtick) == 0)
+	if (cyclicdeadline_runtime_us(&cfg, 0) < HRTICK_BELOW_US && rt_hrtick_enable(&hrtick, &hrtick_state) < 0)
 		rt_prog_error("warning: runtimes below %d us need HRTICK_DL in debugfs "
 			      "sched/features, which cannot be enabled here: the kernel enforces "
 			      "them at tick granularity", HRTICK_BELOW_US);

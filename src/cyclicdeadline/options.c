@@ -61,6 +61,8 @@ static void usage(void)
 	      "         --max-percentile=P:US  verdict on percentile P: PASS/FAIL when its 95%\n"
 	      "                           interval is under/over US, else INCONCLUSIVE\n"
 	      "         --percentile-claim=point  judge --max-percentile on the percentile alone\n"
+	      "         --verdict         print the verdict (exit 3 unless PASS) without a limit:\n"
+	      "                           every thread measured (rt-tests-ng(7))\n"
 	      "         --percentiles     print each thread's latency percentiles\n"
 	      "         --isolation       after the summary, what disturbed each CPU\n"
 	      "         --warmup=TIME     drop the samples of the first TIME\n"

@@ -131,6 +131,8 @@ void cyclictest_usage(void)
 "                           INCONCLUSIVE (repeatable, e.g. 99.9:80)\n"
 "            --percentile-claim=point  judge --max-percentile on the percentile\n"
 "                           alone (default: proven, on the interval)\n"
+"            --verdict      print the verdict (exit 3 unless PASS) without a limit:\n"
+"                           every thread measured (rt-tests-ng(7))\n"
 "            --metrics=FILE  keep FILE up to date as a Prometheus text file\n"
 "                           (node_exporter's textfile collector)\n"
 "-m          --mlockall     lock current and future memory (fail if not possible)\n"

@@ -10,6 +10,7 @@
 #include "rt_json.h"
 #include "rt_sched.h"
 #include "rt_sysinfo.h"
+#include "rt_verdict_write.h"
 
 #include "front.h"
 #include "report.h"

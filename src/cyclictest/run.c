@@ -23,8 +23,10 @@
 #include "rt_records.h"
 #include "rt_sched.h"
 #include "rt_signal.h"
+#include "rt_smi.h"
 #include "rt_time.h"
 #include "rt_verdict.h"
+#include "rt_verdict_write.h"
 
 #include "analyze.h"
 #include "front.h"
@@ -39,7 +41,6 @@
  * (an interval longer than what is left) this long after it.
  */
 #define DURATION_GRACE_NS (100 * 1000 * 1000LL)
-#define MSR_SMI_COUNT 0x34
 /* --analyze: how often main looks for spikes the threads noted. */
 #define ANALYZE_POLL_NS (50 * 1000 * 1000LL)
 /* --records: a window's lines follow its end within this time. */
@@ -53,8 +54,10 @@ struct ct_ctx {
 	struct ct_status status;
 	struct rt_output json_out, hist_out;
 	struct rt_series *series;     /* after the join: one per thread */
-	struct rt_verdict verdict;    /* --max-*: judged when judged is set */
+	struct rt_verdict verdict;    /* always (the JSON's); judged: asked (--max-*, --verdict) */
 	bool judged;
+	int stop_signal;              /* what ended the main loop, 0: the run itself */
+	int64_t stopped_ns;           /* when, in cfg->clock */
 	struct ct_analysis analysis;  /* --analyze */
 	struct rt_env env;            /* the machine: preflight before, the rest after */
 	struct rt_env_run how;        /* what the run does about it */
@@ -71,14 +74,13 @@ struct ct_ctx {
 static int read_smi(int cpu, uint64_t *count)
 {
 	char path[64];
-	int fd, err = 0;
+	int fd, err;
 
 	snprintf(path, sizeof(path), "/dev/cpu/%d/msr", cpu);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	fd = rt_smi_open(path);
 	if (fd < 0)
-		return -errno;
-	if (pread(fd, count, sizeof(*count), MSR_SMI_COUNT) != (ssize_t)sizeof(*count))
-		err = errno ? -errno : -EIO;
+		return fd;
+	err = rt_smi_read(fd, count);
 	close(fd);
 	return err;
 }
@@ -485,7 +487,8 @@ static void main_loop(struct ct_ctx *c)
 		cyclictest_print_frame(stdout, run, true);
 		rt_output_stdout_check(true);
 	}
-	rt_workers_run(run->workers, &loop);
+	c->stop_signal = rt_workers_run(run->workers, &loop);
+	c->stopped_ns = rt_time_now_ns(cfg->clock);
 	free(m.last_max);
 	free(m.status_buf);
 }
@@ -518,6 +521,24 @@ static void stop_threads(struct ct_ctx *c)
  */
 static int judge(struct ct_ctx *c, int rc)
 {
+	const struct cyclictest_config *cfg = c->cfg;
+	int64_t done_ns = c->stopped_ns - rt_time_to_ns(&c->run.warm_end_ts);
+	double done = done_ns > 0 ? (double)done_ns / 1e9 : 0;
+
+	uint64_t loops = UINT64_MAX;
+
+	for (int i = 0; i < c->run.nthreads; i++)
+		if (c->series[i].stats.count < loops)
+			loops = c->series[i].stats.count;
+	/* Stopped by a signal before its -D or -l: partial. */
+	if (cfg->duration_s)
+		rt_cli_verdict_stopped(&c->verdict, c->stop_signal, done, (double)cfg->duration_s,
+				       "s");
+	else if (cfg->loops)
+		rt_cli_verdict_stopped(&c->verdict, c->stop_signal, (double)loops,
+				       (double)cfg->loops, "loops");
+	else
+		rt_cli_verdict_stopped(&c->verdict, 0, done, -1, "s");
 	return rt_cli_judge(&c->verdict, &c->judged, &c->cfg->results.limits, c->series,
 			    c->run.nthreads, rc);
 }
@@ -540,17 +561,13 @@ static void print_results(struct ct_ctx *c)
 		rt_verdict_write_text(stdout, &c->verdict, cfg->nsecs ? "ns" : "us");
 }
 
-/* Everything printed and written after the join, from the same final numbers. */
-static int report(struct ct_ctx *c)
+/* What went wrong in the threads: a failed set-up, -v samples lost. */
+static int thread_errors(struct ct_ctx *c)
 {
 	const struct cyclictest_config *cfg = c->cfg;
 	struct ct_run *run = &c->run;
-	int rc = RT_EXIT_OK, err;
+	int rc = RT_EXIT_OK;
 
-	if (cfg->verbose)
-		cyclictest_print_samples(stdout, run);
-	if (cfg->smi)
-		update_smi(run);
 	for (int i = 0; i < run->nthreads; i++) {
 		struct ct_thread *t = &run->threads[i];
 		uint64_t lost = atomic_load(&t->ws.ring.lost);
@@ -568,17 +585,21 @@ static int report(struct ct_ctx *c)
 			rc = RT_EXIT_FAILURE;
 		}
 	}
-	c->series = cyclictest_series(run);
-	if (!c->series) {
-		rt_prog_error_errno(ENOMEM, "cannot collect the results");
-		return RT_EXIT_FAILURE;
-	}
+	return rc;
+}
+
+/* The final numbers into the records, the self-check, the verdict, the metrics, --analyze. */
+static int finish_series(struct ct_ctx *c, int rc)
+{
+	const struct cyclictest_config *cfg = c->cfg;
+	int err;
+
 	if ((err = rt_records_set_finish(&c->records, c->windows, c->series))) {
 		rt_prog_error_errno(-err, "records '%s'", cfg->results.records);
 		rc = RT_EXIT_FAILURE;
 	}
 	if (cfg->self_check && rc == RT_EXIT_OK)
-		rc = cyclictest_self_check(&c->analysis, run);
+		rc = cyclictest_self_check(&c->analysis, &c->run);
 	rc = judge(c, rc);
 	if (c->metrics_open &&
 	    (err = rt_metrics_set_finish(&c->metrics, c->series,
@@ -586,57 +607,101 @@ static int report(struct ct_ctx *c)
 		rt_prog_error_errno(-err, "cannot write --metrics file '%s'", cfg->results.metrics);
 		rc = RT_EXIT_FAILURE;
 	}
-	if ((err = cyclictest_analyze_finish(&c->analysis, run))) {
+	if ((err = cyclictest_analyze_finish(&c->analysis, &c->run))) {
 		rt_prog_error_errno(-err, "cannot write the --analyze-output file '%s'",
 				    c->analysis.path);
 		rc = RT_EXIT_FAILURE;
 	}
-	if (!cfg->quiet && !cfg->verbose && !rt_output_stdout_error())
-		cyclictest_print_frame(stdout, run, false);
-	/*
-	 * An output that failed during the run is in the JSON's return_code;
-	 * its one line comes at the end (stdout: rt_prog_close_stdout()).
-	 */
+	return rc;
+}
+
+/*
+ * An output that failed during the run is in the JSON's return_code; its
+ * one line comes at the end (stdout: rt_prog_close_stdout()).
+ */
+static int run_errors(struct ct_ctx *c, int rc)
+{
+	int err;
+
 	if (rt_output_stdout_check(true))
 		rc = RT_EXIT_FAILURE;
-	if (run->trace_err) {
-		rt_prog_error_errno(-run->trace_err, "-b: writing the tracefs file %s",
-				    run->trace_err_what);
+	if (c->run.trace_err) {
+		rt_prog_error_errno(-c->run.trace_err, "-b: writing the tracefs file %s",
+				    c->run.trace_err_what);
 		rc = RT_EXIT_FAILURE;
 	}
 	if ((err = cyclictest_status_fifo_error(&c->status))) {
-		rt_prog_error_errno(-err, "writing the fifo '%s'", cfg->fifo);
+		rt_prog_error_errno(-err, "writing the fifo '%s'", c->cfg->fifo);
 		rc = RT_EXIT_FAILURE;
 	}
-	/* --histfile before the JSON, whose return_code then says if it failed. */
-	if (cfg->hist_buckets && c->hist_open) {
-		err = rt_output_why(&c->hist_out, cyclictest_print_histogram(c->hist_out.f, run));
-		err = err ? err : rt_output_commit(&c->hist_out);
-		if (err) {
-			rt_output_abort(&c->hist_out);
-			rt_prog_error_errno(-err, "cannot write --histfile '%s'", cfg->histfile);
-			rc = RT_EXIT_FAILURE;
-		}
-		c->hist_open = false;
+	return rc;
+}
+
+/* --histfile before the JSON, whose return_code then says if it failed. */
+static int commit_histfile(struct ct_ctx *c, int rc)
+{
+	int err;
+
+	if (!c->cfg->hist_buckets || !c->hist_open)
+		return rc;
+	err = rt_output_why(&c->hist_out, cyclictest_print_histogram(c->hist_out.f, &c->run));
+	err = err ? err : rt_output_commit(&c->hist_out);
+	if (err) {
+		rt_output_abort(&c->hist_out);
+		rt_prog_error_errno(-err, "cannot write --histfile '%s'", c->cfg->histfile);
+		rc = RT_EXIT_FAILURE;
 	}
+	c->hist_open = false;
+	return rc;
+}
+
+static int commit_json(struct ct_ctx *c, int rc)
+{
+	int err;
+
 	/* The environment's rest: read now, off the measured CPUs' time. */
 	if (c->json_open && rt_cli_machine_state_end(&c->env, &c->how))
 		rc = RT_EXIT_FAILURE;
-	if (c->json_open) {
-		err = cyclictest_write_json(c->json_out.f, run, c->rep, rc, c->series,
-					    c->judged ? &c->verdict : NULL, &c->analysis, &c->env,
-					    c->iso);
-		err = rt_output_why(&c->json_out, err);
-		if (!err)
-			err = rt_output_commit(&c->json_out);
-		else
-			rt_output_abort(&c->json_out);
-		c->json_open = false;
-		if (err) {
-			rt_prog_error_errno(-err, "cannot write --json file '%s'", cfg->json);
-			rc = RT_EXIT_FAILURE;
-		}
+	if (!c->json_open)
+		return rc;
+	err = cyclictest_write_json(c->json_out.f, &c->run, c->rep, rc, c->series, &c->verdict,
+				    &c->analysis, &c->env, c->iso);
+	err = rt_output_why(&c->json_out, err);
+	if (!err)
+		err = rt_output_commit(&c->json_out);
+	else
+		rt_output_abort(&c->json_out);
+	c->json_open = false;
+	if (err) {
+		rt_prog_error_errno(-err, "cannot write --json file '%s'", c->cfg->json);
+		rc = RT_EXIT_FAILURE;
 	}
+	return rc;
+}
+
+/* Everything printed and written after the join, from the same final numbers. */
+static int report(struct ct_ctx *c)
+{
+	const struct cyclictest_config *cfg = c->cfg;
+	struct ct_run *run = &c->run;
+	int rc, err;
+
+	if (cfg->verbose)
+		cyclictest_print_samples(stdout, run);
+	if (cfg->smi)
+		update_smi(run);
+	rc = thread_errors(c);
+	c->series = cyclictest_series(run);
+	if (!c->series) {
+		rt_prog_error_errno(ENOMEM, "cannot collect the results");
+		return RT_EXIT_FAILURE;
+	}
+	rc = finish_series(c, rc);
+	if (!cfg->quiet && !cfg->verbose && !rt_output_stdout_error())
+		cyclictest_print_frame(stdout, run, false);
+	rc = run_errors(c, rc);
+	rc = commit_histfile(c, rc);
+	rc = commit_json(c, rc);
 	/* A failed stdout is reported once, at the end. */
 	if (cfg->hist_buckets && !cfg->histfile &&
 	    (err = cyclictest_print_histogram(stdout, run)) && !ferror(stdout) &&

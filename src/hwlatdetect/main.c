@@ -3,7 +3,9 @@
  * hwlatdetect: run the kernel's hwlat tracer for a while and report the
  * latencies it saw (SMIs, firmware, hypervisor), as rt-tests 2.4's Python
  * hwlatdetect does, on libtracefs; the tracer's settings are restored on
- * every exit path. Testing: HWLATDETECT_TRACEFS=DIR uses DIR as tracefs.
+ * every exit path. Testing: HWLATDETECT_TRACEFS=DIR uses DIR as tracefs, in
+ * the test build only (tests/helpers/hwlatdetect-test, HWLATDETECT_TEST_HOOKS):
+ * the shipped binary, run as root, never takes its files from the environment.
  */
 #include <errno.h>
 #include <signal.h>
@@ -18,6 +20,7 @@
 #include "rt_prog.h"
 #include "rt_report.h"
 #include "rt_signal.h"
+#include "rt_time.h"
 
 #include "guard.h"
 #include "metrics.h"
@@ -119,6 +122,8 @@ static int run(const struct hwlat_config *cfg, const struct rt_report *rep, cons
 	enum hwlat_file which;
 	sigset_t signals;
 	int rc, err, verdict;
+	int64_t started_ns;
+	double done_s = 0;
 
 	if ((rc = find_tracer(cfg, dir)) || (rc = open_outputs(cfg, &o)))
 		goto out;
@@ -145,7 +150,9 @@ static int run(const struct hwlat_config *cfg, const struct rt_report *rep, cons
 		if ((err = hwlat_records_start(&o.records, rep, cfg, &res, &o.env)))
 			rt_prog_error_errno(-err, "cannot write --records file '%s'", cfg->records);
 		hwlat_metrics_start(&o.metrics, cfg, t.saved[HWLAT_CPUMASK], &res, &o.env);
+		started_ns = rt_time_mono_ns();
 		rc = hwlat_measure(cfg, &t, &signals, &res, &hooks);
+		done_s = (double)(rt_time_mono_ns() - started_ns) / 1e9;
 		if (res.stop_signal && !cfg->quiet)
 			puts("interrupted");
 	}
@@ -159,9 +166,14 @@ static int run(const struct hwlat_config *cfg, const struct rt_report *rep, cons
 		goto out;
 	hwlat_read_smis(&res, true);
 	hwlat_summarize(res.samples, res.n, res.window_us, res.width_us, &sum);
+	if (hwlat_judge(cfg, &res, &sum, done_s))
+		rc = RT_EXIT_FAILURE;
 	if (hwlat_finish_report(stdout, cfg, &o.report, &res, &sum))
 		rc = RT_EXIT_FAILURE;
-	if (!rc && hwlat_failed(&res, &sum))
+	/* 2.4's status: 1 when the hardlimit was exceeded; --verdict: 3 unless PASS */
+	if (!rc && cfg->verdict)
+		rc = rt_verdict_exit_status(&res.verdict, RT_JUDGE_ASKED);
+	else if (!rc && hwlat_failed(&res, &sum))
 		rc = RT_EXIT_FAILURE;
 	if ((err = hwlat_records_finish(&o.records, &res, &sum, hwlat_failed(&res, &sum)))) {
 		rt_prog_error_errno(-err, "cannot write --records file '%s'", cfg->records);
@@ -191,10 +203,18 @@ int main(int argc, char *argv[])
 {
 	struct hwlat_config cfg;
 	struct rt_report rep;
+#ifdef HWLATDETECT_TEST_HOOKS
 	const char *dir = getenv("HWLATDETECT_TRACEFS");
+#else
+	const char *dir = NULL;
+#endif
 	int rc;
 
+#ifdef HWLATDETECT_TEST_HOOKS
+	rt_prog_init("hwlatdetect"); /* the test build speaks as the tool */
+#else
 	rt_prog_init(argv[0]);
+#endif
 	rt_report_init(&rep, argc, argv);
 	rc = hwlat_parse_args(&cfg, argc, argv);
 	if (rc < 0)

@@ -52,6 +52,7 @@ static const struct option long_opts[] = {
 	{ "no-preflight", no_argument, NULL, OPT_NO_PREFLIGHT },
 	{ "preflight", no_argument, NULL, OPT_PREFLIGHT },
 	{ "version", no_argument, NULL, OPT_VERSION },
+	{ "verdict", no_argument, NULL, RT_CLI_OPT_VERDICT },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -89,8 +90,11 @@ static void usage(void)
 	      "                             on a terminal\n"
 	      "          --preflight        those warnings also when stderr is not a terminal\n"
 	      "          --version          print the version and exit\n"
+	      "          --verdict          print the verdict lines and exit 3 unless PASS\n"
+	      "                             (rt-tests-ng(7))\n"
 	      "\nExit status: 1 when the largest latency exceeds the hardlimit or the test\n"
-	      "could not run, 2 for usage errors, else 0.\n",
+	      "could not run (with --verdict 3 for a FAIL or INCONCLUSIVE verdict), 2 for\n"
+	      "usage errors, else 0.\n",
 	      stdout);
 }
 
@@ -253,6 +257,7 @@ static int parse_one(struct hwlat_config *cfg, int c, int argc, char *argv[])
 		break;
 	case OPT_DEBUG: cfg->debug = true; break;
 	case OPT_QUIET: cfg->quiet = true; break;
+	case RT_CLI_OPT_VERDICT: cfg->verdict = true; break;
 	case OPT_WATCH: cfg->watch = true; break;
 	case OPT_JSON: cfg->json = optarg; break;
 	case RT_CLI_OPT_RECORDS: cfg->records = optarg; break;

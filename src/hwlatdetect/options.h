@@ -28,6 +28,7 @@ struct hwlat_config {
 	bool debug;             /* --debug (unless --quiet) */
 	bool quiet;             /* --quiet: nothing on stdout */
 	bool watch;             /* --watch */
+	bool verdict;           /* --verdict: judged as asked (exit 3 unless PASS) */
 	/* beyond 2.4 */
 	const char *json;       /* --json FILE, "-" = stdout */
 	const char *records;    /* --records FILE */

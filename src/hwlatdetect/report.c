@@ -6,6 +6,7 @@
 #include "rt_json.h"
 #include "rt_output.h"
 #include "rt_prog.h"
+#include "rt_verdict_write.h"
 
 #include "report.h"
 
@@ -43,7 +44,7 @@ void hwlat_print_summary(FILE *f, const struct hwlat_result *res, const struct h
 
 			if (n) {
 				total += n;
-				fprintf(f, "%" PRIu64 " SMIs occured on cpu %d\n", n, c);
+				fprintf(f, "%" PRIu64 " SMIs occured on cpu %d\n", n, res->smi_cpu[c]);
 			}
 		}
 		fprintf(f, "SMIs during run: %" PRIu64 "\n", total);
@@ -70,13 +71,44 @@ bool hwlat_failed(const struct hwlat_result *res, const struct hwlat_summary *su
 	return sum->max_us > res->hardlimit_us;
 }
 
-void hwlat_print_verdict(FILE *f, const struct hwlat_result *res, const struct hwlat_summary *sum)
+bool hwlat_judge_asked(const struct hwlat_config *cfg)
 {
-	if (!hwlat_failed(res, sum))
-		fputs("# Verdict: PASS\n", f);
+	return cfg->verdict || cfg->hardlimit_us >= 0;
+}
+
+int hwlat_judge(const struct hwlat_config *cfg, struct hwlat_result *res,
+		const struct hwlat_summary *sum, double done_s)
+{
+	struct rt_verdict *v = &res->verdict;
+	uint64_t windows = res->window_us > 0 ? (uint64_t)(done_s * 1e6 / (double)res->window_us) : 0;
+	char detail[96], cause[16];
+	int err;
+
+	rt_verdict_init(v);
+	err = rt_verdict_add_checked(v, "windows", windows);
+	if (hwlat_failed(res, sum)) {
+		snprintf(detail, sizeof(detail), "max latency %" PRId64 " us > hardlimit %" PRId64
+			 " us", sum->max_us, res->hardlimit_us);
+		err = err ? err : rt_verdict_fail_check(v, &(struct rt_check_failure){
+			.limit = "hardlimit", .subject = RT_SUBJECT_NONE, .index = -1,
+			.value = sum->max_us, .bound = res->hardlimit_us, .unit = "us",
+			.detail = detail });
+	}
+	if (res->stop_signal)
+		rt_verdict_set_partial(v, rt_verdict_signal_cause(res->stop_signal, cause,
+								  sizeof(cause)),
+				       done_s, (double)cfg->duration_s, "s");
 	else
-		fprintf(f, "# Verdict: FAIL: max latency %" PRId64 " us > hardlimit %" PRId64 " us\n",
-			sum->max_us, res->hardlimit_us);
+		rt_verdict_set_done(v, done_s, (double)cfg->duration_s, "s");
+	rt_verdict_finish(v);
+	return err;
+}
+
+void hwlat_print_verdict(FILE *f, const struct hwlat_config *cfg, const struct hwlat_result *res)
+{
+	if (rt_verdict_text_shown(&res->verdict, hwlat_judge_asked(cfg) ? RT_JUDGE_ASKED
+									 : RT_JUDGE_NATIVE))
+		rt_verdict_write_text(f, &res->verdict, "us");
 }
 
 const char *hwlat_stopped_by(const struct hwlat_result *res)
@@ -129,26 +161,11 @@ static void json_smis(struct rt_json *j, const struct hwlat_result *res)
 		rt_json_uint(j, NULL, n);
 	}
 	rt_json_array_end(j);
-	rt_json_uint(j, "total", total);
-	rt_json_object_end(j);
-}
-
-static void json_verdict(struct rt_json *j, const struct hwlat_result *res,
-			 const struct hwlat_summary *sum)
-{
-	bool failed = hwlat_failed(res, sum);
-
-	rt_json_object_begin(j, "verdict");
-	rt_json_string(j, "result", failed ? "fail" : "pass");
-	rt_json_array_begin(j, "broken");
-	if (failed) {
-		rt_json_object_begin(j, NULL);
-		rt_json_string(j, "limit", "hardlimit");
-		rt_json_int(j, "value", sum->max_us);
-		rt_json_int(j, "bound", res->hardlimit_us);
-		rt_json_object_end(j);
-	}
+	rt_json_array_begin(j, "cpus"); /* the CPU of each per_cpu entry: the online ones */
+	for (int c = 0; c < res->smi_cpus; c++)
+		rt_json_int(j, NULL, res->smi_cpu[c]);
 	rt_json_array_end(j);
+	rt_json_uint(j, "total", total);
 	rt_json_object_end(j);
 }
 
@@ -182,7 +199,7 @@ int hwlat_write_json(FILE *f, const struct rt_report *rep, int return_code,
 	json_smis(&j, res);
 	json_samples(&j, res);
 	rt_json_string(&j, "stopped_by", hwlat_stopped_by(res));
-	json_verdict(&j, res, sum);
+	rt_verdict_write_json(&j, &res->verdict);
 	rt_env_write_json(&j, env);
 	rt_json_object_end(&j);
 	return rt_json_finish(&j);
@@ -212,7 +229,7 @@ int hwlat_finish_report(FILE *f, const struct hwlat_config *cfg, struct rt_outpu
 		if (!cfg->watch)
 			for (size_t i = 0; i < res->n; i++)
 				hwlat_print_sample(f, &res->samples[i]);
-		hwlat_print_verdict(f, res, sum);
+		hwlat_print_verdict(f, cfg, res);
 	}
 	return rc;
 }

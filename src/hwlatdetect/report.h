@@ -9,6 +9,7 @@
 #include "rt_env.h"
 #include "rt_output.h"
 #include "rt_report.h"
+#include "rt_verdict_write.h"
 
 #include "options.h"
 #include "run.h"
@@ -29,8 +30,23 @@ int hwlat_write_samples(FILE *f, const struct hwlat_result *res);
 /* Did the largest latency exceed the hardlimit? (exit status 1) */
 bool hwlat_failed(const struct hwlat_result *res, const struct hwlat_summary *sum);
 
-/* "# Verdict: PASS" or "# Verdict: FAIL: max latency N us > hardlimit M us". */
-void hwlat_print_verdict(FILE *f, const struct hwlat_result *res, const struct hwlat_summary *sum);
+/*
+ * Judge the run into res->verdict: the windows sampled in done_s seconds
+ * are the evidence, the hardlimit the check; a signal before the end of
+ * --duration makes it partial. 0 or -ENOMEM.
+ */
+int hwlat_judge(const struct hwlat_config *cfg, struct hwlat_result *res,
+		const struct hwlat_summary *sum, double done_s);
+
+/* Did the user ask for a judgement (--hardlimit or --verdict)? */
+bool hwlat_judge_asked(const struct hwlat_config *cfg);
+
+/*
+ * The "# Verdict:" lines (rt_verdict_write_text): when asked, or when the
+ * hardlimit was exceeded (2.4 judges that too: exit 1), e.g. "# Verdict:
+ * FAIL" and "# Verdict: hardlimit: max latency 30 us > hardlimit 15 us".
+ */
+void hwlat_print_verdict(FILE *f, const struct hwlat_config *cfg, const struct hwlat_result *res);
 
 /* The JSON document (2.4's header, then hwlatdetect's keys). 0 or -errno. */
 int hwlat_write_json(FILE *f, const struct rt_report *rep, int return_code,

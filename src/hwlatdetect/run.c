@@ -9,6 +9,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "rt_affinity.h"
+#include "rt_opt.h"
 #include "rt_prog.h"
 #include "rt_signal.h"
 #include "rt_time.h"
@@ -296,16 +298,40 @@ stop:
 	return rc;
 }
 
+/*
+ * The online CPUs, whose MSRs can be read: an offline CPU (of
+ * _SC_NPROCESSORS_CONF) has none and must not disable SMI counts for all.
+ */
+static int online_cpus(struct hwlat_result *res)
+{
+	static struct rt_cpulist online; /* CPU_SETSIZE entries: not on the stack */
+	char line[4096];
+	FILE *f = fopen("/sys/devices/system/cpu/online", "re");
+	int n = 0;
+
+	if (!f)
+		return 0;
+	if (!fgets(line, sizeof(line), f))
+		line[0] = '\0';
+	fclose(f);
+	line[strcspn(line, "\n")] = '\0';
+	if (rt_opt_parse_cpulist(line, &online))
+		return 0;
+	for (unsigned i = 0; i < online.count && n < HWLAT_SMI_CPUS; i++)
+		res->smi_cpu[n++] = online.cpu[i];
+	return n;
+}
+
 void hwlat_read_smis(struct hwlat_result *res, bool after)
 {
 	uint64_t *into = after ? res->smi_after : res->smi_before;
-	long ncpus = sysconf(_SC_NPROCESSORS_CONF);
+	int ncpus;
 
 	if (after && !res->has_smi)
 		return;
-	if (ncpus > HWLAT_SMI_CPUS)
-		ncpus = HWLAT_SMI_CPUS;
-	for (int c = 0; c < ncpus; c++) {
+	ncpus = after ? res->smi_cpus : online_cpus(res);
+	for (int k = 0; k < ncpus; k++) {
+		int c = res->smi_cpu[k];
 		char path[64];
 		uint64_t v = 0;
 		int fd;
@@ -320,9 +346,9 @@ void hwlat_read_smis(struct hwlat_result *res, bool after)
 			return;
 		}
 		close(fd);
-		into[c] = v & 0xffffffffu; /* MSR_SMI_COUNT: bits 31:0 */
+		into[k] = v & 0xffffffffu; /* MSR_SMI_COUNT: bits 31:0 */
 	}
-	res->smi_cpus = (int)ncpus;
+	res->smi_cpus = ncpus;
 	res->has_smi = ncpus > 0;
 }
 
@@ -331,4 +357,5 @@ void hwlat_result_free(struct hwlat_result *res)
 	free(res->samples);
 	res->samples = NULL;
 	res->n = res->cap = 0;
+	rt_verdict_free(&res->verdict);
 }

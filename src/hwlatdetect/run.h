@@ -8,6 +8,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "rt_verdict.h"
+
 #include "options.h"
 #include "sample.h"
 #include "tracer.h"
@@ -25,7 +27,9 @@ struct hwlat_result {
 	bool started;              /* the tracer ran */
 	/* SMI counts (MSR 0x34) before and after, where readable */
 	bool has_smi;
-	int smi_cpus;
+	struct rt_verdict verdict; /* hwlat_judge(), for the text and the JSON */
+	int smi_cpus;              /* how many online CPUs were read */
+	int smi_cpu[HWLAT_SMI_CPUS]; /* their numbers: the counts below are per entry */
 	uint64_t smi_before[HWLAT_SMI_CPUS], smi_after[HWLAT_SMI_CPUS];
 };
 

@@ -77,6 +77,8 @@ static void usage(void)
 	      "                             INCONCLUSIVE (repeatable, e.g. 99.9:5)\n"
 	      "          --percentile-claim=point  judge --max-percentile on the percentile\n"
 	      "                             alone (default: proven, on the interval)\n"
+	      "          --verdict          print the verdict (exit 3 unless PASS) without a\n"
+	      "                             limit: every CPU measured (rt-tests-ng(7))\n"
 	      "          --no-preflight     no warnings about the machine before the run, also\n"
 	      "                             when stderr is a terminal\n"
 	      "          --metrics=FILE     keep FILE up to date as a Prometheus text file\n"
@@ -220,6 +222,11 @@ static int check_cpus(struct oslat_config *cfg)
 						   "allowed CPUs %s", cfg->cpus.cpu[i], set);
 	if (cfg->main_cpu < 0) {
 		cfg->main_cpu = rt_affinity_contains(&allowed, 0) ? 0 : allowed.cpu[0];
+		/* --analyze: main reads the trace every tick, not on a polled CPU if it can */
+		for (unsigned i = 0; cfg->analyze && rt_affinity_contains(&cfg->cpus, cfg->main_cpu) &&
+				     i < allowed.count; i++)
+			if (!rt_affinity_contains(&cfg->cpus, allowed.cpu[i]))
+				cfg->main_cpu = allowed.cpu[i];
 	} else if (!rt_affinity_contains(&allowed, cfg->main_cpu)) {
 		return rt_prog_usage_error("invalid --cpu-main-thread '%d': must be one of the "
 					   "allowed CPUs %s", cfg->main_cpu, set);
@@ -237,7 +244,9 @@ int oslat_parse_args(struct oslat_config *cfg, int argc, char *argv[])
 	while ((c = getopt_long(argc, argv, short_opts, long_opts, NULL)) != -1)
 		if ((err = parse_one(cfg, c, argc, argv)))
 			return err;
-	/* 2.4 ignores words that are not options; so do we (scripts pass them). */
+	/* 2.4 ignores words that are not options; none of its harnesses passes one (issue 29) */
+	if ((err = rt_cli_no_operands(argc, argv)))
+		return err;
 	if (cfg->analyze && !cfg->analyze_us)
 		cfg->analyze_us = cfg->trace_threshold_us ? cfg->trace_threshold_us : cfg->buckets;
 	if ((err = rt_cli_results_check(&cfg->results, !cfg->quiet)))

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "rt_json.h"
+#include "rt_verdict_write.h"
 
 #include "report.h"
 

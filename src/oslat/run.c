@@ -20,6 +20,7 @@
 #include "rt_sched.h"
 #include "rt_signal.h"
 #include "rt_verdict.h"
+#include "rt_verdict_write.h"
 
 #include "measure.h"
 #include "analyze.h"
@@ -48,8 +49,10 @@ struct oslat_ctx {
 	struct rt_loghist *hists;     /* the lossless histograms, built after the join */
 	struct oslat_summary sum;
 	struct rt_series *series;
-	struct rt_verdict verdict;
+	struct rt_verdict verdict;    /* always (the JSON's); judged: asked (--max-*, --verdict) */
 	bool judged;
+	int stop_signal;              /* what ended the pre-heat or the test, 0: the run itself */
+	int64_t test_ns;              /* how long the test phase ran */
 	struct oslat_records records; /* --records */
 	struct oslat_analysis *analysis; /* --analyze, NULL without */
 	struct rt_isolation *iso;     /* the polled CPUs' counters: JSON, records, --isolation */
@@ -313,7 +316,10 @@ static void measure(struct oslat_ctx *c)
 	rt_workers_open(run->workers);
 	/* A signal during the pre-heat ends the run (2.4 lost it and ran the test). */
 	sig = wait_phase(c, mono_ns() + (int64_t)c->preheat_s * 1000000000LL);
+	c->stop_signal = sig;
 	if (!sig && !rt_workers_over(run->workers) && settle(c)) {
+		int64_t start;
+
 		if (!cfg->quiet)
 			puts("Test starts...");
 		fflush(stdout);
@@ -321,7 +327,9 @@ static void measure(struct oslat_ctx *c)
 		start_isolation(c);
 		c->test_started = true;
 		atomic_store(&run->phase, OSLAT_PHASE_TEST);
-		wait_phase(c, mono_ns() + (int64_t)cfg->duration_s * 1000000000LL);
+		start = mono_ns();
+		c->stop_signal = wait_phase(c, start + (int64_t)cfg->duration_s * 1000000000LL);
+		c->test_ns = mono_ns() - start;
 	}
 	/* before the join: the threads' /proc files are still there */
 	if (c->test_started && c->iso && (err = rt_isolation_end(c->iso)))
@@ -384,6 +392,9 @@ static int collect(struct oslat_ctx *c)
 
 static int judge(struct oslat_ctx *c, int rc)
 {
+	/* A signal before the end of -D (in the pre-heat too): partial. */
+	rt_cli_verdict_stopped(&c->verdict, c->stop_signal, (double)c->test_ns / 1e9,
+			       (double)c->cfg->duration_s, "s");
 	return rt_cli_judge(&c->verdict, &c->judged, &c->cfg->results.limits, c->series,
 			    c->run.nthreads, rc);
 }
@@ -400,8 +411,7 @@ static void json_extra(struct rt_json *j, void *ctx)
 
 	if (c->analysis)
 		oslat_analyze_json(c->analysis, &c->run, j);
-	if (c->judged)
-		rt_verdict_write_json(j, &c->verdict);
+	rt_verdict_write_json(j, &c->verdict);
 	if (c->iso && c->test_started)
 		rt_isolation_write_json(j, c->iso, RT_ISOLATION_RUN);
 }

@@ -18,6 +18,7 @@
 #include "rt_signal.h"
 #include "rt_time.h"
 #include "rt_trace.h"
+#include "rt_verdict_write.h"
 
 #include "pairtool.h"
 
@@ -28,6 +29,8 @@ const char pairtool_results_help[] =
 	"                            (repeatable, e.g. 99.9:80)\n"
 	"          --percentile-claim=point  judge --max-percentile on the percentile\n"
 	"                            alone (default: proven, on the interval)\n"
+	"          --verdict         print the verdict (exit 3 unless PASS) without a\n"
+	"                            limit: every pair measured (rt-tests-ng(7))\n"
 	"          --percentiles     after the summary, print percentile lines\n"
 	"          --isolation       after the summary, print what interrupted each\n"
 	"                            measured CPU (interrupts, softirqs, context switches)\n"
@@ -129,13 +132,15 @@ void pairtool_exit_cause(const struct rt_worker_exit *how, char *buf, size_t len
 /* --records: a window's lines follow its end within this time. */
 #define RECORDS_POLL_NS (100 * 1000 * 1000LL)
 
-/* What the run found, beyond 2.4: every series, the verdict when judged,
- * and the machine's state. */
+/* What the run found, beyond 2.4: every series, the verdict (always, for
+ * the JSON; judged says the user asked for it), and the machine's state. */
 struct results {
 	struct rt_series *series;
 	int n;
 	struct rt_verdict verdict;
 	bool judged;
+	int stop_signal;              /* what ended the run, 0: it ended by itself */
+	int64_t start_ns, end_ns;     /* the measured time, after the warm-up */
 	struct rt_env env;
 	struct rt_env_run how;        /* what the run does about the machine */
 	struct rt_isolation *iso;     /* JSON, records, --isolation */
@@ -310,14 +315,37 @@ static int collect(struct results *res, const struct pairtool_ops *ops, void *to
 	return 0;
 }
 
-/* Judged before the JSON, which carries the verdict and the exit code. */
+/* The fewest samples of a series: the loops a -l run completed. */
+static uint64_t loops_done(const struct results *res)
+{
+	uint64_t n = UINT64_MAX;
+
+	for (int i = 0; i < res->n; i++)
+		if (res->series[i].stats.count < n)
+			n = res->series[i].stats.count;
+	return res->n ? n : 0;
+}
+
+/*
+ * Judged before the JSON, which carries the verdict and the exit code; a
+ * run stopped by a signal before its -D or -l is partial.
+ */
 static int judge(const struct pairtool_common *cfg, const struct pairtool_ops *ops,
 		 void *tool, struct results *res, int rc)
 {
+	double done_s = res->end_ns > res->start_ns ? (double)(res->end_ns - res->start_ns) / 1e9 : 0;
+
+	if (cfg->duration_s)
+		rt_cli_verdict_stopped(&res->verdict, res->stop_signal, done_s,
+				       (double)cfg->duration_s, "s");
+	else if (cfg->loops)
+		rt_cli_verdict_stopped(&res->verdict, res->stop_signal, (double)loops_done(res),
+				       (double)cfg->loops, "loops");
+	else
+		rt_cli_verdict_stopped(&res->verdict, 0, done_s, -1, "s");
 	rc = rt_cli_judge(&res->verdict, &res->judged, &cfg->results.limits, res->series, res->n,
 			  rc);
-	if (res->judged)
-		res->verdict.naming = (struct rt_verdict_naming){ ops->pair_tasks, tool };
+	res->verdict.naming = (struct rt_verdict_naming){ ops->pair_tasks, tool };
 	return rc;
 }
 
@@ -385,7 +413,7 @@ static int mark_failures(const struct pairtool_ops *ops, void *tool,
 		       pc->ring_size == 2 ? "pair" : "ring", i, cause);
 		record_failure(&res->records, i, k, &how, cause);
 		snprintf(detail, sizeof(detail), "child %d (#%d) %s", (int)how.pid, k, cause);
-		if (res->judged && rt_verdict_add_failed(&res->verdict, i, how.pid, detail)) {
+		if (rt_verdict_add_failed(&res->verdict, i, how.pid, detail)) {
 			rt_prog_error_errno(ENOMEM, "cannot judge the verdict");
 			rc = RT_EXIT_FAILURE;
 		}
@@ -405,8 +433,7 @@ static int write_json(const struct pairtool_common *cfg, const struct rt_report 
 	ops->write_json(tool, &j);
 	rt_env_write_json(&j, &res->env);
 	rt_percentiles_write_json_total(&j, "percentiles", res->series, res->n);
-	if (res->judged)
-		rt_verdict_write_json(&j, &res->verdict);
+	rt_verdict_write_json(&j, &res->verdict);
 	if (res->iso)
 		rt_isolation_write_json(&j, res->iso, RT_ISOLATION_RUN);
 	rt_json_object_end(&j);
@@ -489,11 +516,13 @@ int pairtool_run(const struct pairtool_common *cfg, const struct rt_report *rep,
 		    (tick_ns < 0 || tick_ns > RECORDS_POLL_NS))
 			tick_ns = RECORDS_POLL_NS;
 		start_records(cfg, rep, ops, tool, p, &res);
+		res.start_ns = rt_time_mono_ns() + pc.warmup_ns;
 		/* -D counts the measured time, after the warm-up. */
-		rt_pair_run(p, &signals,
+		res.stop_signal = rt_pair_run(p, &signals,
 			    cfg->duration_s ? (int64_t)cfg->duration_s * RT_NSEC_PER_SEC + pc.warmup_ns
 					    : 0,
 			    tick_ns, tick, &t);
+		res.end_ns = rt_time_mono_ns();
 		/* before the stop: the participants' /proc files are still there */
 		if (res.iso && (err = rt_isolation_end(res.iso)))
 			fprintf(stderr, "WARN: cannot read the isolation counters: %s\n",
@@ -516,7 +545,8 @@ int pairtool_run(const struct pairtool_common *cfg, const struct rt_report *rep,
 		}
 		if (res.metrics_open &&
 		    (err = rt_metrics_set_finish(&res.metrics, res.series,
-						 res.judged ? res.verdict.pass : RT_METRICS_NO_VERDICT,
+						 res.judged ? !strcmp(rt_verdict_result(&res.verdict),
+								      "pass") : RT_METRICS_NO_VERDICT,
 						 res.iso))) {
 			rt_prog_error_errno(-err, "cannot write --metrics file '%s'",
 					    cfg->results.metrics);

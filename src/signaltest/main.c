@@ -12,9 +12,11 @@
 #include <unistd.h>
 
 #include "rt_pair.h"
+#include "rt_pair_signal.h"
 #include "rt_prog.h"
 #include "rt_report.h"
 #include "rt_sched.h"
+#include "rt_tool.h"
 #include "rt_worker.h"
 
 #include "options.h"
@@ -104,8 +106,10 @@ static int series_part(void *tool, int i)
 	return i;
 }
 
-static int run(const struct signaltest_config *cfg, const struct rt_report *rep)
+/* pairtool_run blocks the signals and writes the --json file itself. */
+static int run(struct rt_tool *t)
 {
+	const struct signaltest_config *cfg = t->cfg;
 	bool ticks = cfg->verbose || !cfg->common.quiet;
 	const struct pairtool_ops ops = {
 		.set_roles = set_roles,
@@ -125,29 +129,28 @@ static int run(const struct signaltest_config *cfg, const struct rt_report *rep)
 		.mech = &rt_pair_mech_signal,
 	};
 	struct display d = { .cfg = cfg, .loadavg_fd = -1 };
-	int rc = pairtool_run(&cfg->common, rep, pc, &ops, &d, &d.p);
+	int rc = pairtool_run(&cfg->common, &t->rep, pc, &ops, &d, &d.p);
 
 	if (d.loadavg_fd >= 0)
 		close(d.loadavg_fd);
 	return rc;
 }
 
+static int parse(struct rt_tool *t, int argc, char *argv[])
+{
+	t->own_signals = true;
+	return signaltest_parse_args(t->cfg, argc, argv);
+}
+
+static const struct rt_tool_ops signaltest_ops = {
+	.parse = parse,
+	.run = run,
+};
+
 int main(int argc, char *argv[])
 {
 	struct signaltest_config cfg;
-	struct rt_report rep;
-	int rc;
+	struct rt_tool t = { .ops = &signaltest_ops, .cfg = &cfg };
 
-	rt_prog_init(argv[0]);
-	rt_report_init(&rep, argc, argv);
-	rc = signaltest_parse_args(&cfg, argc, argv);
-	if (rc < 0)
-		return rt_prog_close_stdout() ? RT_EXIT_FAILURE : RT_EXIT_OK;
-	if (rc)
-		return rc;
-	rc = run(&cfg, &rep);
-	/* it says which output failed */
-	if (rt_prog_close_stdout() && rc == RT_EXIT_OK)
-		rc = RT_EXIT_FAILURE;
-	return rc;
+	return rt_tool_main(&t, argc, argv);
 }

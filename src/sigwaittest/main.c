@@ -4,6 +4,7 @@
  * sigwait, threads or (-f) processes, compatible with rt-tests 2.4.
  */
 #include "rt_pair.h"
+#include "rt_pair_signal.h"
 #include "pairs.h"
 
 static const struct pairs_tool sigwaittest = {

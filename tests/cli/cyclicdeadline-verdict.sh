@@ -37,4 +37,28 @@ assert f["return_code"] == 3 and f["verdict"]["result"] == "fail", f["verdict"]
 assert f["verdict"]["broken"][0]["limit"] == "max-latency", f["verdict"]
 assert "p99" in p["thread"]["0"]["percentiles"]
 PY
+check_schema "$WORK/pass.json" cyclicdeadline
+check_schema "$WORK/fail.json" cyclicdeadline
+
+# --verdict without a limit, stopped by SIGINT in the middle of -D 10: PASS on
+# what it measured, partial; no limit and no --verdict: no verdict line.
+"$CD" --no-preflight -q -i 10000 -D 10 --verdict --json="$WORK/s.json" >"$OUT" 2>"$ERR" \
+	</dev/null &
+pid=$!
+sleep 1.5
+kill -INT "$pid"
+RC=0
+wait "$pid" || RC=$?
+if grep -q '(EBUSY)' "$ERR"; then
+	echo "note: SCHED_DEADLINE busy: the stopped case was not run"
+else
+	expect_exit 0
+	expect_match "$OUT" '^# Verdict: PASS$'
+	expect_match "$OUT" '^# Verdict: partial: stopped by SIGINT after [0-9.]+ of 10 s$'
+	check_schema "$WORK/s.json" cyclicdeadline
+fi
+cd_run -q -i 10000 -D 1 --json="$WORK/n.json"
+expect_exit 0
+expect_no_match "$OUT" '^# Verdict'
+check_schema "$WORK/n.json" cyclicdeadline
 finish

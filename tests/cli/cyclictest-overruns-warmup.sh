@@ -18,7 +18,12 @@ for mode in "" -r -x; do
 	"$(tool cyclictest)" -q -m -a "$cpu" -p 80 -i 200 -D 2 $mode --percentiles \
 		--max-overruns=10 --json="$WORK/o.json" >"$OUT" 2>"$ERR" </dev/null &
 	ct=$!
-	sleep 0.3
+	# the spins must fall inside the measurement: wait for the FIFO 80 thread
+	for _w in $(seq 1 100); do
+		ps -L -o rtprio= -p "$ct" 2>/dev/null | grep -qw 80 && break
+		sleep 0.1
+	done
+	sleep 0.2
 	"$SPIN" "$cpu" 2000 200 5 || fail "spin helper failed"
 	RC=0
 	wait "$ct" || RC=$?
@@ -37,7 +42,8 @@ if not col or int(col.group(1)) != n:
     errs.append("'# Overruns:' line %s vs json %d" % (col and col.group(0), n))
 if not line or int(line.group(1)) != n:
     errs.append("verdict line %s vs json %d" % (line and line.group(0), n))
-if d["verdict"]["broken"][-1] != {"limit": "max-overruns", "thread": 0, "value": n, "bound": 10}:
+want = {"limit": "max-overruns", "thread": 0, "value": n, "bound": 10}
+if {k: d["verdict"]["broken"][-1].get(k) for k in want} != want:
     errs.append("json verdict %s" % d["verdict"])
 print("; ".join(errs) if errs else "%d overruns" % n)
 sys.exit(1 if errs else 0)
@@ -45,11 +51,18 @@ PY
 	echo "mode ${mode:-absolute}: $(cat "$WORK/o.diag")"
 done
 
-# Without interference and a generous interval: no overruns on an idle run.
-run_tool_timeout 30 cyclictest -q -m -p 80 -i 10000 -l 20 --json="$WORK/idle.json"
-expect_exit 0
-python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); sys.exit(d["thread"]["0"]["overruns"] > 2)' \
-	"$WORK/idle.json" || fail "overruns on an idle 10 ms run"
+# Without interference and a generous interval: no overruns. Other work on
+# the machine only adds overruns (a thread kept off its CPU for a period),
+# so a run with more is retried: a cyclictest that invents them fails all.
+idle_run() {
+	run_tool_timeout 30 cyclictest -q -m -p 80 -i 10000 -l 20 --json="$WORK/idle.json"
+	expect_exit 0
+	_n=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["thread"]["0"]["overruns"])' \
+		"$WORK/idle.json" 2>/dev/null) || { fail "idle run: no overruns in its JSON"; return 0; }
+	echo "20 periods of 10 ms: $_n overruns"
+	[ "$_n" -le 2 ] || return 2
+}
+retry_bound 4 idle_run
 
 # --warmup with -l: cycles = -l, all after the first second.
 start=$(date +%s%N)
@@ -65,12 +78,22 @@ python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); t=d["thread"]["0"];
 	"$WORK/w.json" || fail "warm-up: cycles or histogram count is not 200"
 
 # --warmup with -D: the measured second comes after the warm-up second.
-start=$(date +%s%N)
-run_tool_timeout 30 cyclictest -q -m -p 80 -i 1000 -D 1 --warmup=1
-end=$(date +%s%N)
-expect_exit 0
-ms=$(( (end - start) / 1000000 ))
-[ "$ms" -ge 1950 ] || fail "--warmup=1 -D 1 took $ms ms, not >= 1950"
-c=$(sed -n 's/^T: 0 .* C: *\([0-9]*\) .*/\1/p' "$OUT")
-[ -n "$c" ] && [ "$c" -le 1000 ] && [ "$c" -ge 500 ] || fail "--warmup=1 -D 1 -i 1000: C $c, not 500..1000"
+# Load only lengthens the run and costs cycles (late wakeups): fewer than
+# 500 is retried, more than 1000 is a failure at once.
+warm_duration() {
+	start=$(date +%s%N)
+	run_tool_timeout 30 cyclictest -q -m -p 80 -i 1000 -D 1 --warmup=1
+	end=$(date +%s%N)
+	expect_exit 0
+	ms=$(( (end - start) / 1000000 ))
+	[ "$ms" -ge 1950 ] || fail "--warmup=1 -D 1 took $ms ms, not >= 1950"
+	c=$(sed -n 's/^T: 0 .* C: *\([0-9]*\) .*/\1/p' "$OUT")
+	echo "--warmup=1 -D 1 -i 1000: $ms ms, C ${c:-none}"
+	if [ -z "$c" ] || [ "$c" -gt 1000 ]; then
+		fail "--warmup=1 -D 1 -i 1000: C ${c:-none}, not 500..1000"
+		return 0
+	fi
+	[ "$c" -ge 500 ] || return 2
+}
+retry_bound 3 warm_duration
 finish

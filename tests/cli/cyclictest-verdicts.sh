@@ -25,6 +25,7 @@ cat >"$WORK/after.re" <<'RE'
 RE
 compare_regex "$WORK/after" "$WORK/after.re"
 check_json "$WORK/f.json" 2 "$OUT"
+check_schema "$WORK/f.json" cyclictest
 python3 - "$WORK/f.json" "$OUT" <<'PY' || fail "verdict json disagrees with the text"
 import json, re, sys
 d = json.load(open(sys.argv[1]))
@@ -60,7 +61,7 @@ expect_exit 3
 sed -n '/^# Verdict/p' "$OUT" >"$WORK/inc"
 cat >"$WORK/inc.re" <<'RE'
 # Verdict: INCONCLUSIVE
-# Verdict: thread 0: max-percentile=99\.9999: INCONCLUSIVE: [0-9]+ us, 95 % CI [0-9]+-\?, need 3688678 more samples
+# Verdict: thread 0: max-percentile=99\.9999: INCONCLUSIVE: [0-9]+ us, 95 % CI [0-9]+-\?, need 3688678 more samples, 3688878 in all
 RE
 compare_regex "$WORK/inc" "$WORK/inc.re"
 python3 - "$WORK/i.json" <<'PY' || fail "json of an inconclusive run"
@@ -71,13 +72,54 @@ v = d["verdict"]
 assert v["result"] == "inconclusive", v
 b, = v["broken"]
 assert b["result"] == "inconclusive" and b["high"] is None and b["more_samples"] == 3688678, b
+assert b["samples_needed"] == 3688878, b
 assert b["low"] == d["thread"]["0"]["percentiles_ci"]["p99.9999"]["low"], b
+assert v["checked"] == [{"what": "samples", "count": 200}] and v["partial"] is False, v
 PY
+check_schema "$WORK/i.json" cyclictest
 
-# No limit: no verdict line, exit 0 (nothing changes without the options).
-run_tool_timeout 30 cyclictest -q $MLOCK -p $PRIO -i 1000 -l 50
+# Issue 29: an INCONCLUSIVE percentile needs what rt-latency-report plan says
+# (36887 samples for p99.99), never "1 more": 480 samples need 36407 more.
+run_tool_timeout 30 cyclictest -q $MLOCK -p $PRIO -i 1000 -l 480 \
+	--max-percentile=99.99:50000 --json="$WORK/p.json"
+expect_exit 3
+expect_match "$OUT" '^# Verdict: thread 0: max-percentile=99\.99: INCONCLUSIVE: .*, need 36407 more samples, 36887 in all$'
+"$top_builddir/src/rt-latency-report/rt-latency-report" plan --percentile=99.99 >"$WORK/plan" 2>&1 &&
+	expect_match "$WORK/plan" '^Samples: 36887 '
+check_schema "$WORK/p.json" cyclictest
+
+# --verdict without a limit: judged (every thread measured), PASS, exit 0;
+# the JSON has the verdict with or without it.
+run_tool_timeout 30 cyclictest -q $MLOCK -p $PRIO -t 2 -i 1000 -l 50 --verdict \
+	--json="$WORK/v.json"
+expect_exit 0
+[ "$(tail -n 1 "$OUT")" = "# Verdict: PASS" ] || fail "--verdict: $(tail -n 1 "$OUT")"
+check_schema "$WORK/v.json" cyclictest
+
+# No limit: no verdict line, exit 0 (nothing changes without the options);
+# the JSON has the verdict all the same.
+run_tool_timeout 30 cyclictest -q $MLOCK -p $PRIO -i 1000 -l 50 --json="$WORK/n.json"
 expect_exit 0
 expect_no_match "$OUT" '^# (Verdict|P[0-9])'
+check_schema "$WORK/n.json" cyclictest
+python3 -c 'import json,sys; v=json.load(open(sys.argv[1]))["verdict"]; assert v["result"] == "pass" and v["checked"][0]["count"] == 50, v' \
+	"$WORK/n.json" || fail "no limit: JSON verdict"
+
+# Stopped by SIGINT in the middle of -D 10: judged on what it measured (PASS),
+# partial, the cause and the time measured of the time asked.
+"$(tool cyclictest)" -q $MLOCK -p $PRIO -i 1000 -D 10 --verdict \
+	--json="$WORK/s.json" >"$OUT" 2>"$ERR" </dev/null &
+pid=$!
+sleep 1
+kill -INT "$pid"
+RC=0
+wait "$pid" || RC=$?
+expect_exit 0
+expect_match "$OUT" '^# Verdict: PASS$'
+expect_match "$OUT" '^# Verdict: partial: stopped by SIGINT after [0-9.]+ of 10 s$'
+check_schema "$WORK/s.json" cyclictest
+python3 -c 'import json,sys; v=json.load(open(sys.argv[1]))["verdict"]; assert v["partial"] and v["stop"]["cause"] == "SIGINT" and 0 < v["stop"]["done"] < 10 and v["stop"]["asked"] == 10, v' \
+	"$WORK/s.json" || fail "stopped: JSON verdict"
 
 # Stopped before the first sample (-i 1 s, SIGINT after 0.3 s): FAIL.
 "$(tool cyclictest)" -q $MLOCK -p $PRIO -i 1000000 --max-latency=1000000 \
@@ -96,11 +138,15 @@ python3 - "$WORK/e.json" <<'PY' || fail "json of an empty run"
 import json, sys
 d = json.load(open(sys.argv[1]))
 assert d["return_code"] == 3
-assert d["verdict"] == {"result": "fail", "broken": [
-    {"limit": "samples", "thread": 0, "value": 0, "bound": 1}]}, d["verdict"]
+v = d["verdict"]
+assert v["result"] == "fail" and v["checked"] == [], v
+assert [(b["limit"], b["thread"], b["value"], b["bound"]) for b in v["broken"]] == \
+    [("samples", 0, 0, 1)], v
+assert v["partial"] is False and v["stop"]["cause"] == "completed", v  # no -D/-l: SIGINT is its end
 assert all(v is None for v in d["thread"]["0"]["percentiles"].values())
 assert all(v is None for v in d["percentiles"].values())
 PY
+check_schema "$WORK/e.json" cyclictest
 
 # Bad forms: one line naming the option and what it accepts, exit 2, no file.
 for bad in --max-percentile=99.9 --max-percentile=101:5 --max-percentile=99.99999:5 \

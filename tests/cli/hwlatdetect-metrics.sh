@@ -86,7 +86,7 @@ timeout 60 sh -c 'exec 3>"$1"; while [ ! -e "$2" ]; do sleep 0.05; done; cat "$3
 	while [ ! -e "$4" ]; do sleep 0.05; done' _ "$F/trace_pipe" "$WORK/go" "$WORK/a.lines" \
 	"$WORK/done" &
 feeder=$!
-HWLATDETECT_TRACEFS=$F timeout -k 2 60 "$(tool hwlatdetect)" --duration=60 --threshold=10 \
+HWLATDETECT_TRACEFS=$F timeout -k 2 60 "$HWLAT_TEST_TOOL" --duration=60 --threshold=10 \
 	--hardlimit=15 --records-interval=1 --metrics="$M" >"$OUT" 2>"$ERR" </dev/null &
 pid=$!
 wait_for test -s "$M" || fail "no --metrics file at the start"
@@ -132,7 +132,7 @@ rm -f "$M"
 printf '2 40 11 -1\n' >"$WORK/b.samples"
 lines "$WORK/b.samples" >"$WORK/b.lines"
 feed "$F/trace_pipe" "$WORK/b.lines" 30
-HWLATDETECT_TRACEFS=$F timeout -k 2 60 "$(tool hwlatdetect)" --duration=60 --threshold=10 \
+HWLATDETECT_TRACEFS=$F timeout -k 2 60 "$HWLAT_TEST_TOOL" --duration=60 --threshold=10 \
 	--cpu-list=0,2-3,33 --records-interval=1 --metrics="$M" --quiet >"$OUT" 2>"$ERR" \
 	</dev/null &
 pid=$!
@@ -158,7 +158,7 @@ if command -v strace >/dev/null 2>&1 && strace -f -o /dev/null true 2>/dev/null;
 	# LeakSanitizer cannot work in a traced process (it exits 87): not here.
 	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
 		HWLATDETECT_TRACEFS=$F timeout -k 2 60 strace -f -o "$WORK/strace.log" \
-			-e trace=openat,fsync,rename,renameat,renameat2 "$(tool hwlatdetect)" --duration=3 \
+			-e trace=openat,fsync,rename,renameat,renameat2 "$HWLAT_TEST_TOOL" --duration=3 \
 			--threshold=10 --records-interval=1 --metrics="$M" --quiet >"$OUT" 2>"$ERR" \
 			</dev/null || RC=$?
 	wait "$feeder"
@@ -176,14 +176,14 @@ fi
 rm -f "$M"
 echo "blk function nop" >"$F/available_tracers"
 RC=0
-HWLATDETECT_TRACEFS=$F timeout -k 2 30 "$(tool hwlatdetect)" --duration=1 --metrics="$M" \
+HWLATDETECT_TRACEFS=$F timeout -k 2 30 "$HWLAT_TEST_TOOL" --duration=1 --metrics="$M" \
 	>"$OUT" 2>"$ERR" </dev/null || RC=$?
 expect_exit 1
 expect_match "$ERR" '^hwlatdetect: the kernel has no hwlat tracer'
 [ -z "$(ls -A "$D")" ] || fail "no tracer: left in the directory: $(ls -A "$D")"
 echo "hwlat blk function nop" >"$F/available_tracers"
 RC=0
-HWLATDETECT_TRACEFS=$F timeout -k 2 30 "$(tool hwlatdetect)" --duration=1 \
+HWLATDETECT_TRACEFS=$F timeout -k 2 30 "$HWLAT_TEST_TOOL" --duration=1 \
 	--metrics="$WORK/none/m.prom" >"$OUT" 2>"$ERR" </dev/null || RC=$?
 expect_exit 1
 expect_empty_stdout

@@ -54,7 +54,8 @@ report saved to hw.rpt (3 samples)
 ts: 1764624000.000001000, inner:12, outer:11
 ts: 1764624000.000002000, inner:25, outer:9
 ts: 1764624000.000003000, inner:8, outer:30
-# Verdict: FAIL: max latency 30 us > hardlimit 15 us
+# Verdict: FAIL
+# Verdict: hardlimit: max latency 30 us > hardlimit 15 us
 X
 compare_exact "$OUT" "$WORK/expected"
 sed -n '/^ts: /p' "$WORK/expected" >"$WORK/expected.rpt"
@@ -65,7 +66,7 @@ check_restored
 # slow feeder (the tree is read while the tool holds the FIFO open).
 printf '' >"$WORK/none"
 feed "$F/trace_pipe" "$WORK/none" 1
-HWLATDETECT_TRACEFS=$F "$(tool hwlatdetect)" --duration=2 --cpu-list=0,2-3,33 --threshold=7 \
+HWLATDETECT_TRACEFS=$F "$HWLAT_TEST_TOOL" --duration=2 --cpu-list=0,2-3,33 --threshold=7 \
 	--width=100ms --window=1s >"$OUT" 2>"$ERR" </dev/null &
 tool_pid=$!
 wait "$feeder"
@@ -79,7 +80,8 @@ expect_match "$WORK/state.during" '^hwlat_detector/width: 100000$'
 expect_match "$WORK/state.during" '^hwlat_detector/window: 1000000$'
 expect_match "$OUT" '^        CPU list:          0,2-3,33$'
 expect_match "$OUT" '^Max Latency: Below threshold$'
-expect_match "$OUT" '^# Verdict: PASS$'
+# not asked (no --hardlimit, no --verdict) and nothing exceeded: 2.4's lines only
+expect_no_match "$OUT" '^# Verdict'
 check_restored
 
 # --------------------------------- at the hardlimit: 0; no --hardlimit: the threshold
@@ -102,7 +104,8 @@ feed "$F/trace_pipe" "$WORK/at15"
 run_fake "$F" --duration=1 --threshold=14
 wait "$feeder"
 expect_exit 1
-expect_match "$OUT" '^# Verdict: FAIL: max latency 15 us > hardlimit 14 us$'
+expect_match "$OUT" '^# Verdict: FAIL$'
+expect_match "$OUT" '^# Verdict: hardlimit: max latency 15 us > hardlimit 14 us$'
 check_restored
 
 # ------------------------------------ --watch, odd lines, count fields, --quiet
@@ -149,7 +152,10 @@ assert d["mtbf_s"] == 2.0 and d["ignored_lines"] == 3, d
 assert d["smis"] is None and d["stopped_by"] == "duration", d
 assert d["samples"][0] == {"ts": "1764624000.000001000", "inner_us": 12, "outer_us": 11,
                            "cpu": 1, "count": 3}, d["samples"]
-assert d["verdict"] == {"result": "pass", "broken": []}, d["verdict"]
+v = d["verdict"]
+assert v["result"] == "pass" and v["broken"] == [] and v["partial"] is False, v
+assert v["checked"][0]["what"] == "windows" and v["checked"][0]["count"] >= 1, v
+assert v["stop"]["cause"] == "completed" and v["stop"]["asked"] == 1, v
 assert (d["threshold_us"], d["hardlimit_us"], d["window_us"], d["width_us"]) == \
     (10, 50, 1000000, 500000), d
 PY
@@ -164,6 +170,8 @@ expect_empty_stderr
 compare_exact q.rpt "$WORK/expected.rpt"
 python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["return_code"] == 1 and d["verdict"]["result"] == "fail", d' q.json ||
 	fail "--quiet: JSON"
+check_schema out.json hwlatdetect
+check_schema q.json hwlatdetect
 # --records: a run line, windows whose samples add up, the total
 python3 - q.ndjson <<'PY' || fail "--records"
 import json, sys
@@ -191,4 +199,31 @@ for l in 'debugging prints turned on' 'threshold set to 10us' 'hardlimit set to 
 done
 expect_match "$OUT" '^        Sample width:      100000us$'
 check_restored
+
+# --verdict (issue 29): asked, so the lines and exit 3 on FAIL; PASS on evidence
+feed "$F/trace_pipe" "$WORK/three"
+run_fake "$F" --duration=1 --threshold=10 --verdict --quiet --json=v.json
+wait "$feeder"
+expect_exit 3
+check_schema v.json hwlatdetect
+feed "$F/trace_pipe" "$WORK/none"
+run_fake "$F" --duration=1 --threshold=10 --verdict --json=p.json
+wait "$feeder"
+expect_exit 0
+expect_match "$OUT" '^# Verdict: PASS$'
+check_schema p.json hwlatdetect
+check_restored
+
+# The shipped binary never takes its tracefs from the environment (issue 29:
+# a test hook redirected a root tool's writes). A CPU no machine has: the
+# real tracefs' check refuses it before any write (exit 2, or 1 without the
+# hwlat tracer), where the fake tree would have been set up and sampled.
+fake_state "$F" >"$WORK/state.before"
+RC=0
+HWLATDETECT_TRACEFS=$F timeout -k 2 10 "$(tool hwlatdetect)" --duration=1 --threshold=10 \
+	--cpu-list=4095 >"$OUT" 2>"$ERR" </dev/null || RC=$?
+[ "$RC" = 1 ] || [ "$RC" = 2 ] || fail "HWLATDETECT_TRACEFS in the shipped binary: exit $RC"
+expect_no_match "$OUT" 'test duration'
+fake_state "$F" >"$WORK/state.after"
+compare_exact "$WORK/state.after" "$WORK/state.before"
 finish

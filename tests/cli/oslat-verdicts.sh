@@ -21,6 +21,45 @@ expect_match "$OUT" '^# Verdict: FAIL'
 expect_match "$OUT" '^# Verdict: thread 0: max-latency: [0-9]+ > 0 us$'
 python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["verdict"]["result"] == "fail" and d["return_code"] == 3' \
 	"$WORK/f.json" || fail "FAIL: JSON verdict"
+check_schema "$WORK/p.json" oslat
+check_schema "$WORK/f.json" oslat
+
+# Issue 29: stray words are a usage error (2.4 ignored them; no harness passes one).
+run_tool oslat -D 1 junk
+expect_exit 2
+expect_empty_stdout
+expect_match "$ERR" "^oslat: unexpected argument 'junk'$"
+# -D 0 is refused, as 2.4 refused it ("Illegal runtime").
+run_tool oslat -D 0
+expect_exit 2
+
+# Stopped in the middle of -D 10: judged on what it measured, partial.
+"$(tool oslat)" -q -c 0 -D 10 --verdict --no-preflight --json="$WORK/s.json" \
+	>"$OUT" 2>"$ERR" </dev/null &
+pid=$!
+sleep 2.5
+kill -INT "$pid"
+RC=0
+wait "$pid" || RC=$?
+expect_exit 0
+expect_match "$OUT" '^# Verdict: PASS$'
+expect_match "$OUT" '^# Verdict: partial: stopped by SIGINT after [0-9.]+ of 10 s$'
+check_schema "$WORK/s.json" oslat
+python3 -c 'import json,sys; v=json.load(open(sys.argv[1]))["verdict"]; assert v["partial"] and v["stop"]["cause"] == "SIGINT" and v["stop"]["asked"] == 10, v' \
+	"$WORK/s.json" || fail "stopped: JSON verdict"
+
+# Stopped in the pre-heat, before anything was measured: never PASS.
+"$(tool oslat)" -q -c 0 -D 10 --verdict --no-preflight --json="$WORK/e.json" \
+	>"$OUT" 2>"$ERR" </dev/null &
+pid=$!
+sleep 0.3
+kill -INT "$pid"
+RC=0
+wait "$pid" || RC=$?
+expect_exit 3
+expect_match "$OUT" '^# Verdict: FAIL$'
+expect_match "$OUT" '^# Verdict: thread 0: no samples, nothing was measured$'
+check_schema "$WORK/e.json" oslat
 
 need_tracefs
 restore_tracing_on_at_exit

@@ -55,7 +55,11 @@ d = json.load(open(sys.argv[1]))
 assert d["return_code"] == 3 and d["verdict"]["result"] == "fail"
 want = [{"limit": "max-latency", "pair": i, "sender": 2 * i + 1, "receiver": 2 * i,
          "value": d["thread"][str(i)]["receiver"]["max"], "bound": 0} for i in range(2)]
-assert d["verdict"]["broken"] == want, (d["verdict"]["broken"], want)
+got = [{k: b[k] for k in ("limit", "pair", "sender", "receiver", "value", "bound")}
+       for b in d["verdict"]["broken"]]
+assert got == want, (d["verdict"]["broken"], want)
+assert all(b["unit"] == "us" and b["reason"] == "%d > 0 us" % b["value"]
+           for b in d["verdict"]["broken"]), d["verdict"]
 text = open(sys.argv[2]).read()
 for i in range(2):
     r = d["thread"][str(i)]["receiver"]
@@ -64,6 +68,7 @@ for i in range(2):
         m = re.search(r"^# P%s Latencies: (\d+) (\d+)$" % re.escape(name[1:]), text, re.M)
         assert int(m.group(i + 1)) == v, (name, m.group(0), v)
 PY
+	check_schema "$WORK/$t.json" $t
 
 	run_tool_timeout 30 $t -q -p $PRIO -i 500 -l 100 --max-latency=3600000000 \
 		--max-percentile=99.9:3600000000 --percentile-claim=point
@@ -77,6 +82,34 @@ PY
 	[ $(( (end - start) / 1000000 )) -ge 1100 ] || fail "$t --warmup=1 -l 100 -i 1000 ended early"
 	python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["thread"]["0"]["receiver"]; sys.exit(r["latency_histogram"]["count"] != 100)' \
 		"$WORK/w.json" || fail "$t --warmup: not 100 samples kept"
+	check_schema "$WORK/w.json" $t
+
+	# Issue 29: --verdict judges without a limit; SIGINT in the middle of -D 10
+	# is judged on what was measured and says partial; stopped before the
+	# first sample (-i 1 s) it is never a PASS.
+	"$(tool $t)" -q -p $PRIO -i 1000 -D 10 --verdict --json="$WORK/s.json" >"$OUT" 2>"$ERR" \
+		</dev/null &
+	pid=$!
+	sleep 1
+	kill -INT "$pid"
+	RC=0
+	wait "$pid" || RC=$?
+	expect_exit 0
+	expect_match "$OUT" '^# Verdict: PASS$'
+	expect_match "$OUT" '^# Verdict: partial: stopped by SIGINT after [0-9.]+ of 10 s$'
+	check_schema "$WORK/s.json" $t
+	"$(tool $t)" -q -p $PRIO -i 1000000 -D 10 --verdict --json="$WORK/e.json" >"$OUT" \
+		2>"$ERR" </dev/null &
+	pid=$!
+	sleep 0.3
+	kill -INT "$pid"
+	RC=0
+	wait "$pid" || RC=$?
+	check_schema "$WORK/e.json" $t
+	python3 -c 'import json,sys; v=json.load(open(sys.argv[1]))["verdict"]; assert v["partial"] and (v["result"] != "pass" or v["checked"][0]["count"] > 0), v' \
+		"$WORK/e.json" || fail "$t stopped at once: JSON verdict"
+	run_tool $t -D 1 junk
+	expect_exit 2
 
 	run_tool $t -q -l 1 --max-overruns=1
 	expect_exit 2
@@ -87,11 +120,13 @@ done
 run_tool_timeout 30 sigwaittest -f -q -p $PRIO -t 2 -i 500 -l 150 --json="$WORK/f.json"
 expect_exit 0
 check_pairs "$OUT" 2 150 "$WORK/f.json"
+check_schema "$WORK/f.json" sigwaittest
 
 # signaltest: exact percentiles of every -v sample, one column per thread.
 run_tool_timeout 30 signaltest -v -p $PRIO -t 3 -l 400 --percentiles --max-latency=0 \
 	--json="$WORK/s.json"
 expect_exit 3
+check_schema "$WORK/s.json" signaltest
 python3 - "$WORK/s.json" "$OUT" >"$WORK/s.diag" 2>&1 <<'PY' || fail "signaltest percentiles: $(cat "$WORK/s.diag")"
 import json, re, sys
 d = json.load(open(sys.argv[1]))
@@ -115,4 +150,18 @@ for i in range(3):
 v = d["verdict"]["broken"]
 assert [b["thread"] for b in v] == [0, 1, 2] and all(b["limit"] == "max-latency" for b in v), v
 PY
+
+# signaltest (issue 29): SIGINT in the middle of -D 10 with --verdict: PASS on
+# what was measured, and partial.
+"$(tool signaltest)" -q -p $PRIO -D 10 --verdict --json="$WORK/st.json" >"$OUT" 2>"$ERR" \
+	</dev/null &
+pid=$!
+sleep 1
+kill -INT "$pid"
+RC=0
+wait "$pid" || RC=$?
+expect_exit 0
+expect_match "$OUT" '^# Verdict: PASS$'
+expect_match "$OUT" '^# Verdict: partial: stopped by SIGINT after [0-9.]+ of 10 s$'
+check_schema "$WORK/st.json" signaltest
 finish

@@ -213,10 +213,12 @@ START_TEST(analysis_names_irq_softirq_and_task)
 	ev[n] = ev_of(14000, 1, RT_EV_IRQ_EXIT), n++;
 	ev[n] = ev_of(14000, 1, RT_EV_SOFTIRQ_ENTRY), ev[n].irq = 3, strcpy(ev[n].name, "NET_RX"), n++;
 	ev[n] = ev_of(16000, 1, RT_EV_SOFTIRQ_EXIT), n++;
-	ev[n] = ev_of(20000, 1, RT_EV_SWITCH), ev[n].pid = 4242, ev[n].prio = 0, strcpy(ev[n].comm, "spin"), n++;
+	ev[n] = ev_of(20000, 1, RT_EV_SWITCH), ev[n].pid = 4242, ev[n].prio = 0, strcpy(ev[n].comm, "spin"),
+		ev[n].prev_pid = 100, n++;
 	ev[n] = ev_of(30000, 1, RT_EV_TIMER_IRQ_ENTRY), n++;
 	ev[n] = ev_of(31000, 1, RT_EV_TIMER_IRQ_EXIT), n++;
-	ev[n] = ev_of(58000, 1, RT_EV_SWITCH), ev[n].pid = 100, strcpy(ev[n].comm, "oslat"), n++;
+	ev[n] = ev_of(58000, 1, RT_EV_SWITCH), ev[n].pid = 100, strcpy(ev[n].comm, "oslat"),
+		ev[n].prev_pid = 4242, n++;
 	ev[n] = ev_of(70000, 1, RT_EV_IRQ_ENTRY), ev[n].irq = 1, strcpy(ev[n].name, "after"), n++;
 	oslat_gap_explain(ev, n, 1, 100, 10000, 60000, &g);
 	g.cpu = 1;
@@ -290,7 +292,9 @@ START_TEST(options_and_2_4s_abbreviations)
 	ck_assert_int_eq(cfg.analyze_us, 7);
 	ck_assert_int_eq(parse("--analyze=40 -T 7"), 0);
 	ck_assert_int_eq(cfg.analyze_us, 40);
-	ck_assert_int_eq(parse("--max-latency=100 --percentiles -c 0 stray"), 0);
+	/* issue 29: a stray word is a usage error (2.4 ignored it) */
+	ck_assert_int_eq(parse("--max-latency=100 --percentiles -c 0 stray"), 2);
+	ck_assert_int_eq(parse("--max-latency=100 --percentiles -c 0"), 0);
 	ck_assert_int_eq(cfg.results.limits.max_latency, 100);
 	ck_assert_uint_eq(cfg.cpus.count, 1);
 	ck_assert_int_eq(parse("-b 4"), 0);
@@ -299,6 +303,28 @@ START_TEST(options_and_2_4s_abbreviations)
 	ck_assert_int_eq(parse("-m 4096"), 0);
 	ck_assert_uint_eq(cfg.workload_bytes, 4096);
 	ck_assert_int_eq(parse("--c=1"), RT_EXIT_USAGE);
+}
+END_TEST
+
+START_TEST(analyze_keeps_the_main_thread_off_the_polled_cpus)
+{
+	struct rt_cpulist allowed;
+	char args[64];
+
+	ck_assert_int_eq(rt_affinity_allowed(&allowed), 0);
+	if (allowed.count < 2)
+		return; /* nowhere else to go */
+	snprintf(args, sizeof(args), "--analyze=100 -c %d", allowed.cpu[0]);
+	ck_assert_int_eq(parse(args), 0);
+	ck_assert_int_ne(cfg.main_cpu, allowed.cpu[0]);
+	ck_assert(rt_affinity_contains(&allowed, cfg.main_cpu));
+	/* without --analyze, 2.4's default; with -C, the user's choice */
+	snprintf(args, sizeof(args), "-c %d", allowed.cpu[0]);
+	ck_assert_int_eq(parse(args), 0);
+	ck_assert_int_eq(cfg.main_cpu, rt_affinity_contains(&allowed, 0) ? 0 : allowed.cpu[0]);
+	snprintf(args, sizeof(args), "--analyze=100 -c %d -C %d", allowed.cpu[0], allowed.cpu[0]);
+	ck_assert_int_eq(parse(args), 0);
+	ck_assert_int_eq(cfg.main_cpu, allowed.cpu[0]);
 }
 END_TEST
 
@@ -314,6 +340,7 @@ Suite *unit_suite(void)
 	tcase_add_test(tc, sizes);
 	tcase_add_test(tc, options_and_2_4s_abbreviations);
 	tcase_add_test(tc, analysis_names_irq_softirq_and_task);
+	tcase_add_test(tc, analyze_keeps_the_main_thread_off_the_polled_cpus);
 	suite_add_tcase(s, tc);
 	return s;
 }
