@@ -9,7 +9,7 @@
 
 #include "options.h"
 
-enum { OPT_JSON = 256, OPT_VERSION, OPT_NO_PREFLIGHT, OPT_PREFLIGHT, OPT_MAX_MISSES };
+enum { OPT_JSON = 256, OPT_VERSION, OPT_NO_PREFLIGHT, OPT_PREFLIGHT, OPT_MAX_MISSES, OPT_VERDICT };
 
 /* 2.4 has short options only; the long names are ours. */
 static const struct option long_opts[] = {
@@ -27,6 +27,7 @@ static const struct option long_opts[] = {
 	{ "max-misses", required_argument, NULL, OPT_MAX_MISSES },
 	{ "no-preflight", no_argument, NULL, OPT_NO_PREFLIGHT },
 	{ "preflight", no_argument, NULL, OPT_PREFLIGHT },
+	{ "verdict", no_argument, NULL, OPT_VERDICT },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 },
 };
@@ -52,23 +53,21 @@ static void usage(void)
 	      "-s STEP  --step=STEP        The amount to increase the deadline for each task in us\n"
 	      "                            (default 500us)\n"
 	      "-t NUM   --threads=NUM      The number of threads to run as deadline (default 2)\n"
-	      "-D TIME  --duration=TIME    run for TIME: N, Ns, Nm, Nh or Nd (default 10s)\n"
+	      "-D TIME  --duration=TIME    run for TIME: N, Ns, Nm, Nh or Nd (default 10s;\n"
+	      "                            0: until SIGINT or SIGTERM)\n"
 	      "         --json=FILE        write the results as JSON to FILE ('-' = stdout)\n"
-	      "         --max-misses=N     deadlines that may be missed before the verdict is\n"
-	      "                            FAIL (default 0)\n"
+	      "         --max-misses=N     missed deadlines and missed periods allowed in all;\n"
+	      "                            more make the verdict FAIL (implies --verdict)\n"
 	      "         --no-preflight     no warnings about the machine before the run, also\n"
 	      "                            on a terminal\n"
 	      "         --preflight        those warnings also when stderr is not a terminal\n"
+	      "         --verdict          judge the run: \"# Verdict:\" lines, exit 3 on FAIL\n"
+	      "                            (as --max-misses=0 when that is not given)\n"
 	      "         --version          print the version and exit\n"
-	      "\nExit status: 0 no deadline missed, 3 deadlines missed, 1 run-time error\n"
+	      "\nExit status: 0 the run ended (misses or not, as 2.4), 3 with --verdict or\n"
+	      "--max-misses when more were missed or a thread ran no period, 1 run-time error\n"
 	      "(SCHED_DEADLINE refused, ...), 2 usage error.\n",
 	      stdout);
-}
-
-static int number(int c, const char *arg, long long min, long long max, const char *unit,
-		  long long *out)
-{
-	return rt_cli_number(rt_cli_opt_name(long_opts, c), arg, min, max, unit, out);
 }
 
 static int parse_one(struct deadline_test_config *cfg, int c, int argc, char *argv[])
@@ -84,48 +83,48 @@ static int parse_one(struct deadline_test_config *cfg, int c, int argc, char *ar
 		break;
 	case 'h': usage(); return -1;
 	case 'i':
-		if (number(c, optarg, 1, DL_MAX_INTERVAL_US, "us", &n))
+		if (rt_cli_opt_number(long_opts, c, optarg, 1, DL_MAX_INTERVAL_US, "us", &n))
 			return RT_EXIT_USAGE;
 		cfg->interval_us = (uint64_t)n;
 		break;
 	case 'p':
-		if (number(c, optarg, 1, 100, "%", &n))
+		if (rt_cli_opt_number(long_opts, c, optarg, 1, 100, "%", &n))
 			return RT_EXIT_USAGE;
 		cfg->percent = (int)n;
 		break;
 	case 'P':
-		if (number(c, optarg, 1, DL_MAX_RUN_PERCENT, "%", &n))
+		if (rt_cli_opt_number(long_opts, c, optarg, 1, DL_MAX_RUN_PERCENT, "%", &n))
 			return RT_EXIT_USAGE;
 		cfg->run_percent = (int)n;
 		break;
 	case 'r':
-		if (number(c, optarg, 0, 98, NULL, &n))
+		if (rt_cli_opt_number(long_opts, c, optarg, 0, 98, NULL, &n))
 			return RT_EXIT_USAGE;
 		cfg->rt_prio = (int)n;
 		break;
 	case 's':
-		if (number(c, optarg, 0, DL_MAX_INTERVAL_US, "us", &n))
+		if (rt_cli_opt_number(long_opts, c, optarg, 0, DL_MAX_INTERVAL_US, "us", &n))
 			return RT_EXIT_USAGE;
 		cfg->step_us = (uint64_t)n;
 		break;
 	case 't':
-		if (number(c, optarg, 1, DL_MAX_THREADS, NULL, &n))
+		if (rt_cli_opt_number(long_opts, c, optarg, 1, DL_MAX_THREADS, NULL, &n))
 			return RT_EXIT_USAGE;
 		cfg->threads = (int)n;
 		break;
 	case 'D':
+		/* 0: until a signal, as -D 0 in cyclictest */
 		if (rt_cli_duration(rt_cli_opt_name(long_opts, c), optarg, &cfg->duration_s))
 			return RT_EXIT_USAGE;
-		if (cfg->duration_s == 0)
-			return rt_prog_usage_error("invalid --duration '%s': must be at least 1 s",
-						   optarg);
 		break;
 	case OPT_JSON: cfg->json = optarg; break;
 	case OPT_MAX_MISSES:
-		if (number(c, optarg, 0, INT64_MAX, NULL, &n))
+		if (rt_cli_opt_number(long_opts, c, optarg, 0, INT64_MAX, NULL, &n))
 			return RT_EXIT_USAGE;
 		cfg->max_misses = (uint64_t)n;
+		cfg->verdict = true;
 		break;
+	case OPT_VERDICT: cfg->verdict = true; break;
 	case OPT_NO_PREFLIGHT: cfg->preflight = RT_CLI_PREFLIGHT_NEVER; break;
 	case OPT_PREFLIGHT: cfg->preflight = RT_CLI_PREFLIGHT_ALWAYS; break;
 	case OPT_VERSION:

@@ -23,8 +23,9 @@ struct deadline_test_config {
 	int rt_prio;              /* -r: a SCHED_FIFO spinner at this priority, 0 = none */
 	uint64_t step_us;         /* -s: added to the deadline per thread */
 	int threads;              /* -t */
-	uint64_t duration_s;      /* -D, default 10 (2.4's fixed run) */
-	uint64_t max_misses;      /* --max-misses: deadlines that may be missed, default 0 */
+	uint64_t duration_s;      /* -D, default 10 (2.4's fixed run), 0: until a signal */
+	uint64_t max_misses;      /* --max-misses: deadlines + periods that may be missed, 0 */
+	bool verdict;             /* --verdict or --max-misses: judged, exit 3 on FAIL */
 	const char *json;         /* --json, "-" = stdout */
 	enum rt_cli_preflight preflight;
 };

@@ -1,14 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include <inttypes.h>
 #include <signal.h>
+#include <stdio.h>
 
 #include "rt_deadline.h"
 #include "rt_json.h"
+#include "rt_verdict_write.h"
 
 #include "report.h"
 
-struct dl_totals deadline_test_judge(const struct deadline_test_config *cfg,
-				     const struct dl_thread *threads, int n)
+struct dl_totals deadline_test_totals(const struct dl_thread *threads, int n)
 {
 	struct dl_totals t = { 0 };
 
@@ -19,8 +20,65 @@ struct dl_totals deadline_test_judge(const struct deadline_test_config *cfg,
 		if (!threads[i].st.nr_periods)
 			t.idle_threads++;
 	}
-	t.pass = t.missed_deadlines <= cfg->max_misses && !t.idle_threads && n > 0;
 	return t;
+}
+
+/* A thread that missed: deadlines and periods alike (a starved thread misses periods). */
+static int fail_thread(struct rt_verdict *v, const struct deadline_test_config *cfg,
+		       const struct dl_thread *t)
+{
+	const struct dl_stats *s = &t->st;
+	char detail[160];
+	struct rt_check_failure c = {
+		.limit = "max-misses", .subject = RT_SUBJECT_THREAD, .index = t->index,
+		.value = (int64_t)(s->missed_deadlines + s->missed_periods),
+		.bound = (int64_t)cfg->max_misses, .unit = "", .detail = detail,
+	};
+
+	snprintf(detail, sizeof(detail), "%" PRIu64 " deadline(s) and %" PRIu64 " period(s) "
+		 "missed in %" PRIu64 " periods (runtime %" PRIu64 " us, deadline %" PRIu64 " us)",
+		 s->missed_deadlines, s->missed_periods, s->nr_periods, t->runtime_us,
+		 s->deadline_us);
+	return rt_verdict_fail_check(v, &c);
+}
+
+static void judge_stop(struct rt_verdict *v, const struct deadline_test_config *cfg,
+		       const struct dl_result *res)
+{
+	double done = (double)res->elapsed_ns / 1e9;
+	double asked = cfg->duration_s ? (double)cfg->duration_s : -1;
+	char buf[32];
+
+	if (res->stop_signal && cfg->duration_s)
+		rt_verdict_set_partial(v, rt_verdict_signal_cause(res->stop_signal, buf, sizeof(buf)),
+				       done, asked, "s");
+	else
+		rt_verdict_set_done(v, done, asked, "s");
+}
+
+int deadline_test_judge(struct rt_verdict *v, const struct deadline_test_config *cfg,
+			const struct dl_result *res, const struct dl_totals *tot)
+{
+	int err = 0;
+
+	rt_verdict_init(v);
+	if (tot->nr_periods)
+		err = rt_verdict_add_checked(v, "periods", tot->nr_periods);
+	for (int i = 0; i < res->nthreads; i++) {
+		const struct dl_thread *t = &res->threads[i];
+		int e = 0;
+
+		if (!t->st.nr_periods)
+			e = rt_verdict_unproven(v, RT_SUBJECT_THREAD, i, true, "no period completed");
+		else if (tot->missed_deadlines + tot->missed_periods > cfg->max_misses &&
+			 t->st.missed_deadlines + t->st.missed_periods)
+			e = fail_thread(v, cfg, t);
+		if (e)
+			err = e;
+	}
+	judge_stop(v, cfg, res);
+	rt_verdict_finish(v);
+	return err;
 }
 
 void deadline_test_print_thread(FILE *f, const struct dl_thread *t)
@@ -76,8 +134,8 @@ static uint64_t total_bw(const struct dl_result *res)
 	return bw;
 }
 
-void deadline_test_print_verdict(FILE *f, const struct deadline_test_config *cfg,
-				 const struct dl_result *res, const struct dl_totals *tot)
+void deadline_test_print_verdict(FILE *f, const struct dl_result *res, const struct dl_totals *tot,
+				 const struct rt_verdict *v)
 {
 	uint64_t bw = total_bw(res);
 
@@ -85,27 +143,7 @@ void deadline_test_print_verdict(FILE *f, const struct deadline_test_config *cfg
 		"(%s)\n", res->nthreads, bw / 10000, bw / 1000 % 10, res->nr_cpus, res->cpus_text);
 	fprintf(f, "# Missed deadlines: %" PRIu64 " of %" PRIu64 " periods, missed periods: %"
 		PRIu64 "\n", tot->missed_deadlines, tot->nr_periods, tot->missed_periods);
-	if (tot->pass) {
-		fputs("# Verdict: PASS\n", f);
-		return;
-	}
-	if (tot->missed_deadlines > cfg->max_misses)
-		fprintf(f, "# Verdict: FAIL: %" PRIu64 " deadline(s) missed, more than --max-misses %"
-			PRIu64 "\n", tot->missed_deadlines, cfg->max_misses);
-	else
-		fprintf(f, "# Verdict: FAIL: %d thread(s) never completed a period\n",
-			tot->idle_threads);
-	for (int i = 0; i < res->nthreads; i++) {
-		const struct dl_thread *t = &res->threads[i];
-
-		if (t->st.missed_deadlines)
-			fprintf(f, "# Verdict: thread %d [%d]: %" PRIu64 " deadline(s) missed in %"
-				PRIu64 " periods (runtime %" PRIu64 " us, deadline %" PRIu64 " us)\n",
-				i, (int)t->tid, t->st.missed_deadlines, t->st.nr_periods,
-				t->runtime_us, t->st.deadline_us);
-		else if (!t->st.nr_periods)
-			fprintf(f, "# Verdict: thread %d [%d]: no period completed\n", i, (int)t->tid);
-	}
+	rt_verdict_write_text(f, v, "us");
 }
 
 static void json_thread(struct rt_json *j, const struct dl_thread *t)
@@ -156,7 +194,8 @@ static const char *hrtick_name(enum dl_hrtick h)
 
 int deadline_test_write_json(FILE *f, const struct rt_report *rep, int return_code,
 			     const struct deadline_test_config *cfg, const struct dl_result *res,
-			     const struct dl_totals *tot, const struct rt_env *env)
+			     const struct dl_totals *tot, const struct rt_verdict *v,
+			     const struct rt_env *env)
 {
 	struct rt_report_sched sched = RT_REPORT_SCHED_INIT;
 	uint64_t bw = total_bw(res);
@@ -195,12 +234,11 @@ int deadline_test_write_json(FILE *f, const struct rt_report *rep, int return_co
 	rt_json_uint(&j, "missed_periods", tot->missed_periods);
 	rt_json_uint(&j, "nr_periods", tot->nr_periods);
 	rt_json_string(&j, "stopped_by", stopped_by(res));
-	rt_json_object_begin(&j, "verdict");
-	rt_json_string(&j, "result", tot->pass ? "pass" : "fail");
-	rt_json_uint(&j, "max_misses", cfg->max_misses);
-	rt_json_uint(&j, "missed_deadlines", tot->missed_deadlines);
-	rt_json_int(&j, "threads_without_periods", tot->idle_threads);
-	rt_json_object_end(&j);
+	if (cfg->verdict)
+		rt_json_uint(&j, "max_misses", cfg->max_misses);
+	else
+		rt_json_null(&j, "max_misses");
+	rt_verdict_write_json(&j, v);
 	for (int i = 0; i < res->nthreads && res->started; i++)
 		rt_report_sched_add(&sched, res->threads[i].policy);
 	rt_report_json_scheduling(&j, &sched);

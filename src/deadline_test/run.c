@@ -12,6 +12,7 @@
 
 #include "rt_affinity.h"
 #include "rt_deadline.h"
+#include "rt_gate.h"
 #include "rt_mem.h"
 #include "rt_prog.h"
 #include "rt_sched.h"
@@ -25,24 +26,21 @@
 #define CALIBRATION_LOOPS 100000ULL
 #define MAX_SETUP_RETRIES 1000
 
+/*
+ * The threads arrive at the gate once set up; main checks them, then opens
+ * it. Times are lib's CLOCK_MONOTONIC in us (2.4's unit).
+ */
 struct dl_shared {
-	pthread_barrier_t ready, go;
+	struct rt_gate gate;
 	atomic_bool abort;
 	atomic_bool stop;
 };
 
-static uint64_t now_us(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC_RAW, &ts);
-	return (uint64_t)ts.tv_sec * 1000000ULL + (uint64_t)ts.tv_nsec / 1000ULL;
-}
 
 /* The work: trial division in search of primes, `loops` divisions. Returns us taken. */
 static uint64_t run_loops(struct dl_stats *st, uint64_t loops)
 {
-	uint64_t start = now_us(), candidate = st->prime, divisor = 2;
+	uint64_t start = (uint64_t)rt_time_mono_us(), candidate = st->prime, divisor = 2;
 
 	for (uint64_t i = 0; i < loops; i++) {
 		if (divisor > candidate / 2) {
@@ -58,7 +56,7 @@ static uint64_t run_loops(struct dl_stats *st, uint64_t loops)
 		}
 	}
 	__asm__ __volatile__("" ::: "memory");
-	return now_us() - start;
+	return (uint64_t)rt_time_mono_us() - start;
 }
 
 /*
@@ -67,7 +65,7 @@ static uint64_t run_loops(struct dl_stats *st, uint64_t loops)
  */
 static uint64_t run_period(struct dl_stats *st, uint64_t period_us)
 {
-	uint64_t next = period_us + st->deadline_us, start = now_us(), end, took;
+	uint64_t next = period_us + st->deadline_us, start = (uint64_t)rt_time_mono_us(), end, took;
 
 	if (start > next) {
 		while (next < start) {
@@ -81,7 +79,7 @@ static uint64_t run_period(struct dl_stats *st, uint64_t period_us)
 		next = start + st->deadline_us;
 	}
 	st->last_loops_us = run_loops(st, st->loops);
-	end = now_us();
+	end = (uint64_t)rt_time_mono_us();
 	if (end > next) {
 		st->missed_deadlines++;
 		next += st->deadline_us;
@@ -115,9 +113,9 @@ static void calibrate(struct dl_calibration *cal)
 	st.deadline_us = 2 * (t ? t : 1);
 	st.loops = CALIBRATION_LOOPS;
 	sleep_us(1000);
-	start = now_us();
+	start = (uint64_t)rt_time_mono_us();
 	run_period(&st, start + st.deadline_us);
-	total = now_us() - start;
+	total = (uint64_t)rt_time_mono_us() - start;
 	loops = 1000ULL * CALIBRATION_LOOPS / (st.last_loops_us ? st.last_loops_us : 1);
 	printf("%llu test loops took %" PRIu64 "us total (%" PRIu64 " internal)\n"
 	       "calculated loops for 1000us=%" PRIu64 "\n", CALIBRATION_LOOPS, total,
@@ -126,9 +124,9 @@ static void calibrate(struct dl_calibration *cal)
 	st.deadline_us = 2000;
 	st.loops = loops;
 	sleep_us(1000);
-	start = now_us();
+	start = (uint64_t)rt_time_mono_us();
 	run_period(&st, start + st.deadline_us);
-	total = now_us() - start;
+	total = (uint64_t)rt_time_mono_us() - start;
 	loops = 1000ULL * loops / (st.last_loops_us ? st.last_loops_us : 1);
 	cal->overhead_us = total > st.last_loops_us ? total - st.last_loops_us : 0;
 	cal->loops_per_ms = loops ? loops : 1;
@@ -153,6 +151,28 @@ static void print_setup(const struct deadline_test_config *cfg, const struct dl_
 }
 
 /*
+ * Runtimes below 2 ms: HRTICK_DL on for the run, guarded (put back even
+ * when the process is killed). Still one thread here: the guard forks.
+ */
+static void need_hrtick(struct dl_result *res, struct rt_hrtick *hr)
+{
+	enum rt_hrtick_state st;
+	int err = rt_hrtick_enable(hr, &st);
+
+	if (err) {
+		res->hrtick = DL_HRTICK_UNAVAILABLE;
+		rt_prog_error_errno(-err, "warning: runtimes below 2000 us need HRTICK_DL in "
+				    "debugfs sched/features, which cannot be enabled here: the "
+				    "kernel enforces them at tick granularity");
+		return;
+	}
+	res->hrtick = st == RT_HRTICK_WAS_ON ? DL_HRTICK_ON : DL_HRTICK_ENABLED;
+	if (st == RT_HRTICK_SWITCHED_ON && (err = rt_hrtick_guard(hr)))
+		rt_prog_error_errno(-err, "warning: no guard for HRTICK_DL: if deadline_test is "
+				    "killed, write %s to %s", hr->restore, hr->path);
+}
+
+/*
  * Each thread's runtime and loops, each tried once at SCHED_FIFO 99: a try
  * that overran the runtime raises the overhead and starts again (from the
  * first interval: 2.4 kept the shifted one). 0 or RT_EXIT_FAILURE.
@@ -173,16 +193,8 @@ again:
 			fprintf(stderr, "Read context takes %" PRIu64 " us\n", res->cal.overhead_us);
 			return RT_EXIT_FAILURE;
 		}
-		if (runtime < 2000 && res->hrtick == DL_HRTICK_NOT_NEEDED) {
-			int r = rt_hrtick_enable(hr);
-
-			res->hrtick = r == 1 ? DL_HRTICK_ON : r == 2 ? DL_HRTICK_ENABLED :
-				      DL_HRTICK_UNAVAILABLE;
-			if (r == 0)
-				rt_prog_error("warning: runtimes below 2000 us need HRTICK_DL in debugfs "
-					      "sched/features, which cannot be enabled here: the kernel "
-					      "enforces them at tick granularity");
-		}
+		if (runtime < 2000 && res->hrtick == DL_HRTICK_NOT_NEEDED)
+			need_hrtick(res, hr);
 		memset(&t->st, 0, sizeof(t->st));
 		t->index = i;
 		t->runtime_us = runtime;
@@ -192,9 +204,9 @@ again:
 			      res->cal.loops_per_ms / 1000;
 		if (cfg->run_percent > 100)
 			continue; /* an overrun asked for: nothing to try */
-		start = now_us();
+		start = (uint64_t)rt_time_mono_us();
 		run_period(&t->st, start);
-		took = now_us() - start;
+		took = (uint64_t)rt_time_mono_us() - start;
 		if (took > runtime) {
 			printf("Failed to perform task within runtime: Missed by %" PRIu64 " us\n",
 			       took - runtime);
@@ -265,12 +277,14 @@ static void *deadline_thread(void *arg)
 		t->setup_err = rt_deadline_set(0, &p);
 	if (!t->setup_err && rt_deadline_get(0, &t->policy, &got))
 		t->policy = -1;
-	pthread_barrier_wait(&sh->ready);
-	pthread_barrier_wait(&sh->go);
-	if (atomic_load(&sh->abort))
+	rt_gate_arrive(&sh->gate);
+	if (atomic_load(&sh->abort)) {
+		if (!t->setup_err)
+			rt_deadline_clear(0);
 		return NULL;
+	}
 	sched_yield();
-	period = now_us();
+	period = (uint64_t)rt_time_mono_us();
 	while (!atomic_load_explicit(&sh->stop, memory_order_relaxed)) {
 		period = run_period(&t->st, period);
 		sched_yield(); /* the rest of the runtime back: wait for the next period */
@@ -284,28 +298,20 @@ static void *rt_spinner(void *arg)
 {
 	struct dl_shared *sh = arg;
 
-	pthread_barrier_wait(&sh->ready);
-	pthread_barrier_wait(&sh->go);
+	rt_gate_arrive(&sh->gate);
 	while (!atomic_load_explicit(&sh->stop, memory_order_relaxed) && !atomic_load(&sh->abort))
-		(void)now_us();
+		(void)(uint64_t)rt_time_mono_us();
 	return NULL;
 }
 
-static int64_t mono_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return rt_time_to_ns(&ts);
-}
-
+/* -D's end, or a signal; -D 0: only a signal. */
 static void wait_for_end(const struct deadline_test_config *cfg, const sigset_t *signals,
 			 struct dl_result *res)
 {
-	int64_t end = mono_ns() + (int64_t)(cfg->duration_s * RT_NSEC_PER_SEC);
+	int64_t end = res->start_ns + (int64_t)(cfg->duration_s * RT_NSEC_PER_SEC);
 
 	for (;;) {
-		int64_t left = end - mono_ns();
+		int64_t left = cfg->duration_s ? end - rt_time_mono_ns() : RT_NSEC_PER_SEC;
 		int sig;
 
 		if (left <= 0) {
@@ -340,92 +346,147 @@ static void choose_cpus(const struct deadline_test_config *cfg, const struct rt_
 		eff->cpus.count = 0;
 }
 
-static int start_threads(const struct deadline_test_config *cfg, const sigset_t *signals,
-			 struct dl_result *res, struct dl_shared *sh)
+/* The -r spinner, with main above it as 2.4 does: 0 or a negative errno. */
+static int start_spinner(const struct deadline_test_config *cfg, struct dl_shared *sh,
+			 pthread_t *tid)
 {
-	int nspin = cfg->rt_prio ? 1 : 0, created = 0, rc = 0, err;
-	pthread_t *tids = calloc((size_t)res->nthreads + 1, sizeof(*tids));
-	pthread_attr_t spin_attr;
 	struct sched_param sp = { .sched_priority = cfg->rt_prio };
+	pthread_attr_t a;
+	int err;
 
-	if (!tids) {
-		rt_prog_error("out of memory");
-		return RT_EXIT_FAILURE;
-	}
-	pthread_barrier_init(&sh->ready, NULL, (unsigned)(res->nthreads + nspin + 1));
-	pthread_barrier_init(&sh->go, NULL, (unsigned)(res->nthreads + nspin + 1));
+	if ((err = rt_sched_set(0, SCHED_FIFO, cfg->rt_prio + 1)))
+		return err;
+	if ((err = -pthread_attr_init(&a)))
+		return err;
+	if (!(err = -pthread_attr_setinheritsched(&a, PTHREAD_EXPLICIT_SCHED)) &&
+	    !(err = -pthread_attr_setschedpolicy(&a, SCHED_FIFO)) &&
+	    !(err = -pthread_attr_setschedparam(&a, &sp)))
+		err = -pthread_create(tid, &a, rt_spinner, sh);
+	pthread_attr_destroy(&a);
+	return err;
+}
+
+/* Every thread arrived: any that could not be set up ends the run (explained). 0 or 1. */
+static int check_setup(const struct deadline_test_config *cfg, struct dl_result *res)
+{
+	for (int i = 0; i < res->nthreads; i++)
+		if (res->threads[i].setup_err) {
+			deadline_test_explain(cfg, res, &res->threads[i]);
+			return RT_EXIT_FAILURE;
+		}
+	for (int i = 0; i < res->nthreads; i++)
+		printf("deadline thread %d\n", (int)res->threads[i].tid);
+	for (int i = res->nthreads - 1; i >= 0; i--)
+		printf("thread[%d] runtime=%" PRIu64 "us deadline=%" PRIu64 "us loops=%" PRIu64 "\n",
+		       (int)res->threads[i].tid, res->threads[i].runtime_us,
+		       res->threads[i].st.deadline_us, res->threads[i].st.loops);
+	fflush(stdout);
+	res->started = true;
+	return 0;
+}
+
+/* Create the threads (tids[n] the spinner); *created says how many run. 0 or 1. */
+static int create_threads(const struct deadline_test_config *cfg, struct dl_result *res,
+			  struct dl_shared *sh, pthread_t *tids, int *created)
+{
+	int err;
+
 	for (int i = 0; i < res->nthreads; i++) {
 		res->threads[i].cfg = cfg;
 		res->threads[i].shared = sh;
 		if ((err = pthread_create(&tids[i], NULL, deadline_thread, &res->threads[i]))) {
 			rt_prog_error_errno(err, "cannot create thread %d", i);
-			/* the barriers cannot complete: stop the process without a report */
-			exit(RT_EXIT_FAILURE);
+			return RT_EXIT_FAILURE;
 		}
-		created++;
+		(*created)++;
 	}
-	if (nspin) {
-		/* main above the spinner, as 2.4 does */
-		if ((err = rt_sched_set(0, SCHED_FIFO, cfg->rt_prio + 1)) ||
-		    (err = -pthread_attr_init(&spin_attr)) ||
-		    (err = -pthread_attr_setinheritsched(&spin_attr, PTHREAD_EXPLICIT_SCHED)) ||
-		    (err = -pthread_attr_setschedpolicy(&spin_attr, SCHED_FIFO)) ||
-		    (err = -pthread_attr_setschedparam(&spin_attr, &sp)) ||
-		    (err = -pthread_create(&tids[res->nthreads], NULL, rt_spinner, sh))) {
-			rt_prog_error_errno(-err, "cannot start the SCHED_FIFO %d task of -r",
-					    cfg->rt_prio);
-			exit(RT_EXIT_FAILURE);
-		}
-		pthread_attr_destroy(&spin_attr);
+	if (cfg->rt_prio && (err = start_spinner(cfg, sh, &tids[res->nthreads]))) {
+		rt_prog_error_errno(-err, "cannot start the SCHED_FIFO %d task of -r", cfg->rt_prio);
+		return RT_EXIT_FAILURE;
 	}
-	pthread_barrier_wait(&sh->ready);
-	for (int i = 0; i < res->nthreads; i++)
-		if (res->threads[i].setup_err) {
-			deadline_test_explain(cfg, res, &res->threads[i]);
-			atomic_store(&sh->abort, true);
-			rc = RT_EXIT_FAILURE;
-			break;
-		}
-	if (!rc) {
-		for (int i = 0; i < res->nthreads; i++)
-			printf("deadline thread %d\n", (int)res->threads[i].tid);
-		for (int i = res->nthreads - 1; i >= 0; i--)
-			printf("thread[%d] runtime=%" PRIu64 "us deadline=%" PRIu64 "us loops=%" PRIu64
-			       "\n", (int)res->threads[i].tid, res->threads[i].runtime_us,
-			       res->threads[i].st.deadline_us, res->threads[i].st.loops);
-		fflush(stdout);
-		res->started = true;
+	if (cfg->rt_prio)
+		(*created)++; /* tids[nthreads]: every deadline thread was created */
+	return 0;
+}
+
+static int start_threads(const struct deadline_test_config *cfg, const sigset_t *signals,
+			 struct dl_result *res, struct dl_shared *sh)
+{
+	pthread_t *tids = calloc((size_t)res->nthreads + 1, sizeof(*tids));
+	int created = 0, rc, err;
+
+	if (!tids) {
+		rt_prog_error("out of memory");
+		return RT_EXIT_FAILURE;
 	}
-	pthread_barrier_wait(&sh->go);
+	if ((err = rt_gate_init(&sh->gate, false))) {
+		free(tids);
+		rt_prog_error_errno(-err, "cannot set up the start gate");
+		return RT_EXIT_FAILURE;
+	}
+	rc = create_threads(cfg, res, sh, tids, &created);
+	rt_gate_wait_arrived(&sh->gate, created);
+	if (!rc)
+		rc = check_setup(cfg, res);
+	atomic_store(&sh->abort, rc != 0);
+	rt_gate_open(&sh->gate);
 	if (!rc)
 		wait_for_end(cfg, signals, res);
 	atomic_store(&sh->stop, true);
-	for (int i = 0; i < created + nspin; i++)
+	for (int i = 0; i < created; i++)
 		pthread_join(tids[i], NULL);
-	pthread_barrier_destroy(&sh->ready);
-	pthread_barrier_destroy(&sh->go);
+	rt_gate_destroy(&sh->gate);
 	free(tids);
-	if (nspin)
-		rt_sched_set(0, SCHED_OTHER, 0);
+	if (cfg->rt_prio && (err = rt_sched_set(0, SCHED_OTHER, 0)))
+		rt_prog_error_errno(-err, "warning: cannot leave SCHED_FIFO");
 	return rc;
 }
 
-int deadline_test_run(const struct deadline_test_config *cfg, const sigset_t *signals,
-		      struct dl_result *res)
+/* 2.4 calibrates at SCHED_FIFO 99 on the last CPU of the run. 0 or RT_EXIT_FAILURE. */
+static int calibrate_on(const struct deadline_test_config *cfg, int cpu, struct dl_result *res)
 {
-	struct deadline_test_config eff;
-	struct rt_cpulist allowed;
-	struct rt_hrtick hr = { .path = "" };
-	struct dl_shared sh = { 0 };
-	int err, rc, calib_cpu;
+	int err;
+
+	if ((err = rt_sched_set(0, SCHED_FIFO, 99))) {
+		if (err == -EPERM)
+			deadline_test_explain_eperm(cfg);
+		else
+			rt_prog_error_errno(-err, "cannot switch to SCHED_FIFO 99 to calibrate");
+		return RT_EXIT_FAILURE;
+	}
+	if ((err = rt_affinity_pin_thread(pthread_self(), cpu)))
+		rt_prog_error_errno(-err, "warning: cannot calibrate on CPU %d", cpu);
+	calibrate(&res->cal);
+	print_setup(cfg, res);
+	return 0;
+}
+
+/* Back to SCHED_OTHER on every allowed CPU before the threads start (they inherit it). */
+static int leave_calibration(const struct rt_cpulist *allowed)
+{
+	int err;
+
+	if ((err = rt_sched_set(0, SCHED_OTHER, 0))) {
+		rt_prog_error_errno(-err, "cannot leave SCHED_FIFO after the calibration");
+		return RT_EXIT_FAILURE;
+	}
+	if ((err = rt_affinity_pin_thread_list(pthread_self(), allowed)))
+		rt_prog_error_errno(-err, "warning: cannot restore the CPU affinity");
+	return 0;
+}
+
+static int prepare(const struct deadline_test_config *cfg, struct rt_cpulist *allowed,
+		   struct dl_result *res, struct deadline_test_config *eff)
+{
+	int err;
 
 	res->rt_runtime_us = res->rt_period_us = RT_ENV_NOT_EXPOSED;
 	rt_deadline_read_limits_at("", &res->rt_runtime_us, &res->rt_period_us);
-	if ((err = rt_affinity_allowed(&allowed)) || !allowed.count) {
+	if ((err = rt_affinity_allowed(allowed)) || !allowed->count) {
 		rt_prog_error_errno(err ? -err : ESRCH, "cannot read the CPU affinity");
 		return RT_EXIT_FAILURE;
 	}
-	choose_cpus(cfg, &allowed, res, &eff);
+	choose_cpus(cfg, allowed, res, eff);
 	res->nthreads = cfg->threads;
 	res->threads = rt_mem_alloc_pages(sizeof(*res->threads) * (size_t)cfg->threads);
 	if (!res->threads) {
@@ -437,26 +498,36 @@ int deadline_test_run(const struct deadline_test_config *cfg, const sigset_t *si
 	if (res->percent_per_task > 90)
 		res->percent_per_task = 90;
 	rt_mem_lock_all_if_unlimited();
+	return 0;
+}
 
-	/* calibration at SCHED_FIFO 99 on the last CPU of the run */
-	calib_cpu = eff.cpus.count ? eff.cpus.cpu[eff.cpus.count - 1] :
-				     allowed.cpu[allowed.count - 1];
-	if ((err = rt_sched_set(0, SCHED_FIFO, 99))) {
-		if (err == -EPERM)
-			deadline_test_explain_eperm(cfg);
-		else
-			rt_prog_error_errno(-err, "cannot switch to SCHED_FIFO 99 to calibrate");
-		return RT_EXIT_FAILURE;
+int deadline_test_run(const struct deadline_test_config *cfg, const sigset_t *signals,
+		      struct dl_result *res)
+{
+	struct deadline_test_config eff;
+	struct rt_cpulist allowed;
+	struct rt_hrtick hr = RT_HRTICK_INIT;
+	struct dl_shared sh = { 0 };
+	int rc, err;
+
+	res->start_ns = rt_time_mono_ns();
+	if ((rc = prepare(cfg, &allowed, res, &eff)))
+		return rc;
+	rc = calibrate_on(cfg, eff.cpus.count ? eff.cpus.cpu[eff.cpus.count - 1] :
+			  allowed.cpu[allowed.count - 1], res);
+	if (!rc) {
+		int left;
+
+		rc = plan_threads(&eff, res, &hr);
+		left = leave_calibration(&allowed);
+		rc = rc ? rc : left;
 	}
-	rt_affinity_pin_thread(pthread_self(), calib_cpu);
-	calibrate(&res->cal);
-	print_setup(cfg, res);
-	rc = plan_threads(&eff, res, &hr);
-	rt_sched_set(0, SCHED_OTHER, 0);
-	rt_affinity_pin_thread_list(pthread_self(), &allowed);
 	fflush(stdout);
+	res->start_ns = rt_time_mono_ns();
 	if (!rc)
 		rc = start_threads(&eff, signals, res, &sh);
-	rt_hrtick_restore(&hr);
+	res->elapsed_ns = rt_time_mono_ns() - res->start_ns;
+	if ((err = rt_hrtick_restore(&hr)))
+		rt_prog_error_errno(-err, "cannot switch HRTICK_DL back off in %s", hr.path);
 	return rc;
 }

@@ -57,6 +57,7 @@ struct dl_result {
 	int stop_signal;          /* SIGINT or SIGTERM that ended the run, 0 */
 	bool duration_over;
 	bool started;             /* the threads ran */
+	int64_t start_ns, elapsed_ns; /* CLOCK_MONOTONIC: the threads' run */
 	int64_t rt_runtime_us, rt_period_us; /* admission control, -2 unknown */
 };
 

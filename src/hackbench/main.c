@@ -16,14 +16,24 @@
 #include "rt_output.h"
 #include "rt_prog.h"
 #include "rt_report.h"
-#include "rt_signal.h"
+#include "rt_tool.h"
+#include "rt_verdict.h"
+#include "rt_verdict_write.h"
 
 #include "options.h"
 #include "report.h"
 #include "run.h"
 
-static void warn_ignored(const struct hackbench_config *cfg)
+struct hb_judged {
+	struct rt_verdict v;
+	bool judged;
+};
+
+/* 2.4's forms a harness passes (Linaro's one-word options): warnings, not errors. */
+static int warn_ignored(struct rt_tool *t)
 {
+	const struct hackbench_config *cfg = t->cfg;
+
 	if (cfg->one_word_opt)
 		rt_prog_error("warning: --%s: ignoring '%s' after the number, as rt-tests 2.4 "
 			      "does (options given as one argument?)", cfg->one_word_opt,
@@ -31,21 +41,29 @@ static void warn_ignored(const struct hackbench_config *cfg)
 	if (cfg->ignored_words)
 		rt_prog_error("warning: ignoring %d argument(s) that are not options, from '%s' "
 			      "(as rt-tests 2.4 does)", cfg->ignored_words, cfg->ignored_word);
+	return 0;
 }
 
-/* Before any output: the JSON file, -F's permission, the descriptors, the machine. */
-static int setup(const struct hackbench_config *cfg, struct rt_output *json, struct rt_env *env)
+static int parse(struct rt_tool *t, int argc, char *argv[])
 {
+	const struct hackbench_config *cfg = t->cfg;
+	int rc = hackbench_parse_args(t->cfg, argc, argv);
+
+	t->json_path = cfg->json;
+	return rc;
+}
+
+/* Before any output: -F's permission, the descriptors, the machine. */
+static int setup(struct rt_tool *t)
+{
+	const struct hackbench_config *cfg = t->cfg;
 	/* a load: no latency is measured, so no warning about its priority or PM QoS */
 	const struct rt_env_run how = { .realtime = true, .pm_qos_held = true };
 	uint64_t needed, limit;
-	int err;
 
-	if (cfg->json && rt_cli_open_output(json, "json", cfg->json))
-		return RT_EXIT_FAILURE;
 	if (cfg->fifo && rt_cli_check_rt_permission(SCHED_FIFO, 1))
 		return RT_EXIT_FAILURE;
-	if ((err = hackbench_check_fd_limit(cfg, &needed, &limit))) {
+	if (hackbench_check_fd_limit(cfg, &needed, &limit)) {
 		if (cfg->threads)
 			rt_prog_error("%llu file descriptors needed (2 x %d groups x %d fds, and a few), "
 				      "but the limit (ulimit -n) is %llu", (unsigned long long)needed,
@@ -56,7 +74,7 @@ static int setup(const struct hackbench_config *cfg, struct rt_output *json, str
 				      (unsigned long long)limit);
 		return RT_EXIT_FAILURE;
 	}
-	return rt_cli_machine_state_of(env, NULL, &how, cfg->preflight);
+	return rt_cli_machine_state_of(&t->env, NULL, &how, cfg->preflight);
 }
 
 static void round_done(void *ctx, const struct hb_result *res, const struct hb_round *r)
@@ -66,52 +84,61 @@ static void round_done(void *ctx, const struct hb_result *res, const struct hb_r
 	hackbench_print_round(stdout, r);
 }
 
-static int run(const struct hackbench_config *cfg, const struct rt_report *rep)
+static int run(struct rt_tool *t)
 {
-	struct rt_output json = { 0 };
-	struct rt_env env = { 0 };
-	struct hb_result res = { 0 };
-	sigset_t signals;
-	int rc, err;
+	const struct hackbench_config *cfg = t->cfg;
+	/* 2.4 only measures: a judgement only when asked */
+	const enum rt_judge how = cfg->verdict ? RT_JUDGE_ASKED : RT_JUDGE_NONE;
+	struct hb_result *res = t->res;
+	struct hb_judged *j = t->own;
+	int rc;
 
-	if ((err = rt_signal_setup(&signals))) {
-		rt_prog_error_errno(-err, "cannot set up signal handling");
-		return RT_EXIT_FAILURE;
-	}
-	if ((rc = setup(cfg, &json, &env)))
-		goto out;
 	hackbench_print_header(stdout, cfg);
-	rc = hackbench_run(cfg, &signals, &res, round_done, NULL);
-	if (res.not_started)
+	rc = hackbench_run(cfg, &t->signals, res, round_done, NULL);
+	if (res->not_started)
 		fputs("No measurements available\n", stderr);
-	if (cfg->duration_s && res.nrounds)
-		hackbench_print_total(stdout, &res);
-	fflush(stdout);
-	if (json.f) {
-		if (rt_cli_commit_json(&json, hackbench_write_json(json.f, rep, rc, cfg, &res, &env), cfg->json))
-			rc = RT_EXIT_FAILURE;
-	}
-out:
-	rt_output_abort(&json);
-	rt_env_free(&env);
-	free(res.rounds);
-	return rc;
+	if (cfg->duration_s && res->nrounds)
+		hackbench_print_total(stdout, res);
+	hackbench_judge(&j->v, cfg, res, rc);
+	j->judged = true;
+	if (rt_verdict_text_shown(&j->v, how))
+		rt_verdict_write_text(stdout, &j->v, "s");
+	return rc == RT_EXIT_OK ? rt_verdict_exit_status(&j->v, how) : rc;
 }
+
+static int write_json(struct rt_tool *t, FILE *f, int rc)
+{
+	struct hb_judged *j = t->own;
+
+	return hackbench_write_json(f, &t->rep, rc, t->cfg, t->res, &j->v, &t->env);
+}
+
+static void restore(struct rt_tool *t, int rc)
+{
+	struct hb_result *res = t->res;
+	struct hb_judged *j = t->own;
+
+	(void)rc;
+	if (j->judged)
+		rt_verdict_free(&j->v);
+	free(res->rounds);
+}
+
+static const struct rt_tool_ops ops = {
+	.parse = parse,
+	.validate = warn_ignored,
+	.setup = setup,
+	.run = run,
+	.write_json = write_json,
+	.restore = restore,
+};
 
 int main(int argc, char *argv[])
 {
 	struct hackbench_config cfg;
-	struct rt_report rep;
-	int rc;
+	struct hb_result res = { 0 };
+	struct hb_judged judged = { .judged = false };
+	struct rt_tool t = { .ops = &ops, .cfg = &cfg, .res = &res, .own = &judged };
 
-	rt_prog_init(argv[0]);
-	rt_report_init(&rep, argc, argv);
-	rc = hackbench_parse_args(&cfg, argc, argv);
-	if (rc < 0)
-		return rt_prog_close_stdout() ? RT_EXIT_FAILURE : RT_EXIT_OK;
-	if (rc)
-		return rc;
-	warn_ignored(&cfg);
-	rc = run(&cfg, &rep);
-	return rt_prog_exit_code(rc);
+	return rt_tool_main(&t, argc, argv);
 }

@@ -31,6 +31,7 @@ static const struct option long_opts[] = {
 	/* 2.4's --pr abbreviated --processes: kept beside --preflight */
 	{ "pr", no_argument, NULL, 'P' },
 	{ "version", no_argument, NULL, OPT_VERSION },
+	{ "verdict", no_argument, NULL, RT_CLI_OPT_VERDICT },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -51,13 +52,17 @@ static void usage(void)
 	      "-T        --threads         workers are POSIX threads\n"
 	      "-P        --processes       workers are processes (fork, the default)\n"
 	      "-D TIME   --duration=TIME   repeat the run as a steady load for TIME: N, Ns, Nm,\n"
-	      "                            Nh or Nd (stopped early by SIGINT or SIGTERM)\n"
+	      "                            Nh or Nd (stopped early by SIGINT or SIGTERM; 0: no\n"
+	      "                            limit, one run as without -D)\n"
 	      "          --json=FILE       write the results as JSON to FILE ('-' = stdout)\n"
 	      "          --no-preflight    no warnings about the machine before the run, also\n"
 	      "                            on a terminal\n"
 	      "          --preflight       those warnings also when stderr is not a terminal\n"
+	      "          --verdict         judge the run: \"# Verdict:\" lines, exit 3 unless\n"
+	      "                            PASS (a stop before any message is INCONCLUSIVE)\n"
 	      "          --version         print the version and exit\n"
-	      "\nUsage errors exit with 2, run-time errors with 1.\n",
+	      "\nUsage errors exit with 2, run-time errors with 1, with --verdict a run that\n"
+	      "did not PASS with 3.\n",
 	      stdout);
 }
 
@@ -89,8 +94,9 @@ static const char *leading_number(struct hackbench_config *cfg, const char *optn
 	return buf;
 }
 
-static int number(struct hackbench_config *cfg, int c, const char *arg, long long max,
-		  const char *unit, long long *out)
+/* rt_cli_number() of the leading number of arg (2.4's reading of the one-word form). */
+static int leading_option_number(struct hackbench_config *cfg, int c, const char *arg,
+				 long long max, const char *unit, long long *out)
 {
 	const char *name = rt_cli_opt_name(long_opts, c);
 	char buf[64];
@@ -105,22 +111,22 @@ static int parse_one(struct hackbench_config *cfg, int c, int argc, char *argv[]
 
 	switch (c) {
 	case 'f':
-		if (number(cfg, c, optarg, HB_MAX_FDS, NULL, &n))
+		if (leading_option_number(cfg, c, optarg, HB_MAX_FDS, NULL, &n))
 			return RT_EXIT_USAGE;
 		cfg->fds = (int)n;
 		break;
 	case 'g':
-		if (number(cfg, c, optarg, HB_MAX_GROUPS, NULL, &n))
+		if (leading_option_number(cfg, c, optarg, HB_MAX_GROUPS, NULL, &n))
 			return RT_EXIT_USAGE;
 		cfg->groups = (int)n;
 		break;
 	case 'l':
-		if (number(cfg, c, optarg, HB_MAX_LOOPS, NULL, &n))
+		if (leading_option_number(cfg, c, optarg, HB_MAX_LOOPS, NULL, &n))
 			return RT_EXIT_USAGE;
 		cfg->loops = (uint64_t)n;
 		break;
 	case 's':
-		if (number(cfg, c, optarg, HB_MAX_DATASIZE, "bytes", &n))
+		if (leading_option_number(cfg, c, optarg, HB_MAX_DATASIZE, "bytes", &n))
 			return RT_EXIT_USAGE;
 		cfg->datasize = (uint64_t)n;
 		break;
@@ -139,15 +145,14 @@ static int parse_one(struct hackbench_config *cfg, int c, int argc, char *argv[]
 	case 'T': cfg->threads = true; break;
 	case 'P': cfg->threads = false; break;
 	case 'D':
+		/* 0: no time limit, one round (as cyclictest's -D 0 has no limit) */
 		if (rt_cli_duration(rt_cli_opt_name(long_opts, c), optarg, &cfg->duration_s))
 			return RT_EXIT_USAGE;
-		if (cfg->duration_s == 0)
-			return rt_prog_usage_error("invalid --duration '%s': must be at least 1 s",
-						   optarg);
 		break;
 	case OPT_JSON: cfg->json = optarg; break;
 	case OPT_NO_PREFLIGHT: cfg->preflight = RT_CLI_PREFLIGHT_NEVER; break;
 	case OPT_PREFLIGHT: cfg->preflight = RT_CLI_PREFLIGHT_ALWAYS; break;
+	case RT_CLI_OPT_VERDICT: cfg->verdict = true; break;
 	case OPT_VERSION:
 		rt_prog_print_version(stdout);
 		return -1;

@@ -2,8 +2,11 @@
 #include <inttypes.h>
 #include <signal.h>
 
+#include "rt_cli.h"
 #include "rt_json.h"
+#include "rt_prog.h"
 #include "rt_time.h"
+#include "rt_verdict_write.h"
 
 #include "report.h"
 
@@ -96,9 +99,27 @@ static void json_rounds(struct rt_json *j, const struct hb_result *res)
 	rt_json_array_end(j);
 }
 
+void hackbench_judge(struct rt_verdict *v, const struct hackbench_config *cfg,
+		     const struct hb_result *res, int rc)
+{
+	struct totals t = sum(res);
+	double asked = cfg->duration_s ? (double)cfg->duration_s : -1;
+	double done = (double)t.time_ns / 1e9;
+
+	rt_verdict_init(v);
+	rt_verdict_add_checked(v, "messages", t.messages);
+	if (rc == RT_EXIT_FAILURE)
+		rt_verdict_set_partial(v, "error: a worker failed", done, asked, "s");
+	else if (res->stop_signal)
+		rt_cli_verdict_stopped(v, res->stop_signal, done, cfg->duration_s ? asked : 0, "s");
+	else
+		rt_verdict_set_done(v, done, asked, "s");
+	rt_verdict_finish(v);
+}
+
 int hackbench_write_json(FILE *f, const struct rt_report *rep, int return_code,
 			 const struct hackbench_config *cfg, const struct hb_result *res,
-			 const struct rt_env *env)
+			 const struct rt_verdict *v, const struct rt_env *env)
 {
 	struct rt_report_sched sched = RT_REPORT_SCHED_INIT;
 	struct totals t = sum(res);
@@ -121,6 +142,7 @@ int hackbench_write_json(FILE *f, const struct rt_report *rep, int return_code,
 	rt_json_int(&j, "time_ns", t.time_ns);
 	rt_json_double(&j, "messages_per_s", per_second(t.messages, t.time_ns), 2);
 	rt_json_string(&j, "stopped_by", stopped_by(res));
+	rt_verdict_write_json(&j, v);
 	if (res->nrounds)
 		rt_report_sched_add(&sched, res->workers_policy);
 	rt_report_json_scheduling(&j, &sched);

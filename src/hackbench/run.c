@@ -8,21 +8,21 @@
 #include <pthread.h>
 #include <sched.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/eventfd.h>
 #include <sys/mman.h>
-#include <sys/prctl.h>
 #include <sys/resource.h>
-#include <sys/signalfd.h>
 #include <sys/socket.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "rt_prog.h"
+#include "rt_reaper.h"
 #include "rt_sched.h"
+#include "rt_signal.h"
 #include "rt_time.h"
 
 #include "run.h"
@@ -52,13 +52,10 @@ struct hb_worker {
 	bool reaped;
 	pthread_t thread;     /* thread mode */
 	bool created;
-	int err;              /* errno of a failed read or write */
+	const _Atomic int *stop; /* thread mode: set when the workers must end */
+	bool joined;          /* thread mode */
+	int err;              /* a failed read or write: a negative errno */
 	const char *what;
-};
-
-struct pid_slot {
-	pid_t pid;
-	uint64_t index;
 };
 
 struct round {
@@ -71,20 +68,14 @@ struct round {
 	size_t progress_len;
 	char *send_buf;        /* thread mode: shared by the senders (read only) */
 	int ready_fd, start_fd, done_fd, sig_fd;
-	pid_t parent;
+	struct rt_reaper *reaper; /* the workers (process mode) and the signals */
 	int64_t deadline_ns;   /* CLOCK_MONOTONIC, 0 = none */
 	int stop;              /* SIGINT/SIGTERM, -1 for the deadline, 0 */
 	bool failed, started, killing;
-	struct pid_slot *by_pid;
+	_Atomic int stop_threads; /* thread mode: the workers leave at their next wake-up */
+	bool abandoned;       /* thread mode: workers that did not end keep the round's memory */
 };
 
-static int64_t now_ns(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return rt_time_to_ns(&t);
-}
 
 int hackbench_check_fd_limit(const struct hackbench_config *cfg, uint64_t *needed,
 			     uint64_t *limit)
@@ -114,6 +105,13 @@ int hackbench_check_fd_limit(const struct hackbench_config *cfg, uint64_t *neede
 
 /* ------------------------------------------------------------ the workers */
 
+/* Woken by RT_SIGNAL_WAKE (EINTR) in thread mode: leave when the round stops. */
+static bool told_to_stop(const struct hb_worker *w)
+{
+	return w->stop && atomic_load(w->stop);
+}
+
+/* The worker functions return 0 (done, or told to stop) or a negative errno (w->what). */
 static int wait_start(struct hb_worker *w)
 {
 	uint64_t one = 1;
@@ -121,13 +119,16 @@ static int wait_start(struct hb_worker *w)
 
 	if (write(w->ready_fd, &one, sizeof(one)) != (ssize_t)sizeof(one)) {
 		w->what = "write to the parent";
-		return errno ? errno : EIO;
+		return errno ? -errno : -EIO;
 	}
-	while (poll(&p, 1, -1) < 0)
+	while (poll(&p, 1, -1) < 0) {
 		if (errno != EINTR) {
 			w->what = "poll";
-			return errno;
+			return -errno;
 		}
+		if (told_to_stop(w))
+			return 1; /* not an error: no work */
+	}
 	return 0;
 }
 
@@ -144,10 +145,12 @@ static int receive(struct hb_worker *w)
 			__atomic_store_n(w->progress, got, __ATOMIC_RELAXED);
 		} else if (n == 0) {
 			w->what = "read (end of stream)";
-			return EPIPE;
+			return -EPIPE;
 		} else if (errno != EINTR) {
 			w->what = "read";
-			return errno;
+			return -errno;
+		} else if (told_to_stop(w)) {
+			return 0;
 		}
 	}
 	return 0;
@@ -166,7 +169,9 @@ static int send_all(struct hb_worker *w)
 					off += (size_t)n;
 				} else if (n == 0 || errno != EINTR) {
 					w->what = "write";
-					return n ? errno : EIO;
+					return n ? -errno : -EIO;
+				} else if (told_to_stop(w)) {
+					return 0;
 				}
 			}
 		}
@@ -178,30 +183,31 @@ static int work(struct hb_worker *w)
 {
 	int err = wait_start(w);
 
-	return err ? err : w->sender ? send_all(w) : receive(w);
+	if (err)
+		return err > 0 ? 0 : err;
+	return w->sender ? send_all(w) : receive(w);
 }
 
+/* err: a negative errno. */
 static void worker_error(const struct hb_worker *w, uint64_t index, int err)
 {
-	rt_prog_error_errno(err, "%s %llu: %s failed", w->sender ? "sender" : "receiver",
+	rt_prog_error_errno(-err, "%s %llu: %s failed", w->sender ? "sender" : "receiver",
 			    (unsigned long long)index, w->what ? w->what : "set-up");
 }
 
-/* A worker process: dies with its parent, takes signals again, runs, exits. */
-static void child_main(struct round *r, struct hb_worker *w, uint64_t index)
+/* A worker process (dying with its parent: rt_reaper_fork): takes signals again, runs, exits. */
+static void child_main(struct hb_worker *w, uint64_t index)
 {
 	sigset_t none;
 	int err;
 
-	if (prctl(PR_SET_PDEATHSIG, SIGKILL) || getppid() != r->parent)
-		_exit(RT_EXIT_FAILURE); /* the parent is already gone */
 	signal(SIGHUP, SIG_IGN); /* as 2.4 */
 	sigemptyset(&none);
 	sigprocmask(SIG_SETMASK, &none, NULL);
 	w->buf = malloc(w->buf_len);
 	if (!w->buf) {
 		w->what = "allocating the message buffer";
-		worker_error(w, index, ENOMEM);
+		worker_error(w, index, -ENOMEM);
 		_exit(RT_EXIT_FAILURE);
 	}
 	memset(w->buf, 'h', w->buf_len); /* faulted in before the start */
@@ -219,7 +225,7 @@ static void *thread_main(void *arg)
 
 	w->err = work(w);
 	if (write(w->done_fd, &one, sizeof(one)) != (ssize_t)sizeof(one))
-		w->err = w->err ? w->err : EIO;
+		w->err = w->err ? w->err : -EIO;
 	return NULL;
 }
 
@@ -288,11 +294,11 @@ static int start_worker(struct round *r, uint64_t i)
 	int err;
 
 	if (!r->cfg->threads) {
-		pid = fork();
+		pid = rt_reaper_fork(r->reaper, (int)i, w->sender ? "sender" : "receiver");
 		if (pid < 0)
-			return -errno;
+			return pid;
 		if (pid == 0)
-			child_main(r, w, i);
+			child_main(w, i);
 		w->pid = pid;
 		w->created = true;
 		return 0;
@@ -331,6 +337,7 @@ static int create_group(struct round *r, int g)
 		*w = (struct hb_worker){
 			.sender = k >= cfg->fds, .size = size,
 			.ready_fd = r->ready_fd, .start_fd = r->start_fd, .done_fd = r->done_fd,
+			.stop = &r->stop_threads,
 		};
 		if (w->sender) {
 			w->out_fds = &r->tx[first];
@@ -361,67 +368,41 @@ static int create_group(struct round *r, int g)
 	return 0;
 }
 
-static int cmp_pid(const void *a, const void *b)
-{
-	const struct pid_slot *x = a, *y = b;
-
-	return (x->pid > y->pid) - (x->pid < y->pid);
-}
-
-static int index_pids(struct round *r)
-{
-	r->by_pid = malloc((size_t)r->created * sizeof(*r->by_pid));
-	if (!r->by_pid)
-		return -ENOMEM;
-	for (uint64_t i = 0; i < r->created; i++)
-		r->by_pid[i] = (struct pid_slot){ r->w[i].pid, i };
-	qsort(r->by_pid, (size_t)r->created, sizeof(*r->by_pid), cmp_pid);
-	return 0;
-}
-
 /* ------------------------------------------------------------ waiting */
 
-static void reaped(struct round *r, pid_t pid, int status)
+/* A worker process seen dead (rt_reaper): counted done; named when it failed. */
+static void reaped(void *ctx, const struct rt_reaper_child *c)
 {
-	struct pid_slot key = { .pid = pid }, *s;
+	struct round *r = ctx;
 	struct hb_worker *w;
+	char how[96];
 
-	s = r->by_pid ? bsearch(&key, r->by_pid, (size_t)r->created, sizeof(*s), cmp_pid) : NULL;
-	if (!s)
+	if (c->index < 0 || (uint64_t)c->index >= r->created)
 		return;
-	w = &r->w[s->index];
+	w = &r->w[c->index];
 	w->reaped = true;
 	r->done++;
-	if (r->killing || r->stop || (WIFEXITED(status) && WEXITSTATUS(status) == 0 && r->started))
+	if (r->killing || r->stop || (!rt_reaper_failed(c) && r->started))
 		return;
-	if (!r->failed && WIFSIGNALED(status))
-		rt_prog_error("%s %llu (pid %d) was killed by signal %d (%s)%s",
-			      w->sender ? "sender" : "receiver", (unsigned long long)s->index,
-			      (int)pid, WTERMSIG(status), strsignal(WTERMSIG(status)),
+	rt_reaper_describe(c, how, sizeof(how));
+	if (!r->failed)
+		rt_prog_error("%s %d (pid %d) %s%s", c->name, c->index, (int)c->pid, how,
 			      r->started ? "" : " before the start");
-	else if (!r->failed && !WIFEXITED(status))
-		rt_prog_error("%s %llu (pid %d) ended abnormally", w->sender ? "sender" : "receiver",
-			      (unsigned long long)s->index, (int)pid);
 	r->failed = true;
 }
 
 static void reap_some(struct round *r)
 {
-	pid_t pid;
-	int status;
-
-	while ((pid = waitpid(-1, &status, WNOHANG)) > 0)
-		reaped(r, pid, status);
+	rt_reaper_collect(r->reaper, false, reaped, r);
 }
 
 static void take_signal(struct round *r)
 {
-	struct signalfd_siginfo si;
+	/* SIGCHLD: the dead are reaped here; SIGHUP and the others are ignored (as 2.4) */
+	int sig = rt_reaper_take_signals(r->reaper, r->cfg->threads ? NULL : reaped, r);
 
-	while (read(r->sig_fd, &si, sizeof(si)) == (ssize_t)sizeof(si))
-		if ((si.ssi_signo == SIGINT || si.ssi_signo == SIGTERM) && !r->stop)
-			r->stop = (int)si.ssi_signo;
-	/* SIGCHLD: reap_some() after; SIGHUP and the others are ignored (as 2.4) */
+	if (sig && !r->stop)
+		r->stop = sig;
 }
 
 /* SIGINT or SIGTERM waiting, or the deadline passed? (A SIGCHLD read here is reaped later.) */
@@ -431,7 +412,7 @@ static void poll_signals(struct round *r, int timeout_ms)
 
 	if (poll(&p, 1, timeout_ms) > 0)
 		take_signal(r);
-	if (r->deadline_ns && !r->stop && now_ns() >= r->deadline_ns)
+	if (r->deadline_ns && !r->stop && rt_time_mono_ns() >= r->deadline_ns)
 		r->stop = -1;
 }
 
@@ -451,7 +432,7 @@ static void wait_for(struct round *r, int fd, uint64_t *count, uint64_t target)
 		int timeout = -1;
 
 		if (r->deadline_ns) {
-			int64_t left = r->deadline_ns - now_ns();
+			int64_t left = r->deadline_ns - rt_time_mono_ns();
 
 			if (left <= 0) {
 				r->stop = -1;
@@ -461,44 +442,76 @@ static void wait_for(struct round *r, int fd, uint64_t *count, uint64_t target)
 		}
 		if (poll(p, fd >= 0 ? 2 : 1, timeout) < 0 && errno != EINTR)
 			break;
-		if (p[0].revents) {
+		if (p[0].revents)
 			take_signal(r);
-			if (!r->cfg->threads)
-				reap_some(r);
-		}
 		if (fd >= 0 && p[1].revents && read(fd, &v, sizeof(v)) == (ssize_t)sizeof(v))
 			*count += v;
-		if (r->deadline_ns && !r->stop && now_ns() >= r->deadline_ns)
+		if (r->deadline_ns && !r->stop && rt_time_mono_ns() >= r->deadline_ns)
 			r->stop = -1;
 	}
 }
 
-/* Every worker that still runs is killed (or cancelled) and reaped (joined). */
+/* A worker that ended on its own finishes within this after the round. */
+#define END_GRACE_NS (5 * RT_NSEC_PER_SEC)
+
+/* How often the stop wakes worker threads that have not left yet. */
+#define WAKE_RETRY_NS (20 * 1000 * 1000LL)
+
+/*
+ * Thread mode: join every worker within END_GRACE_NS; to stop them, a flag
+ * and RT_SIGNAL_WAKE (its handler does nothing, so a blocked read or write
+ * returns EINTR and the worker sees the flag), again until each has left:
+ * no pthread_cancel (under qemu-user a cancelled thread blocked in read()
+ * was seen never to end). Workers that do not end are left to the process
+ * exit, with the round's memory (abandoned).
+ */
+static void end_threads(struct round *r, bool stop_them)
+{
+	int64_t give_up = rt_time_mono_ns() + END_GRACE_NS;
+	struct timespec nap = rt_time_from_ns(WAKE_RETRY_NS);
+
+	if (stop_them)
+		atomic_store(&r->stop_threads, 1);
+	for (;;) {
+		uint64_t left = 0;
+
+		for (uint64_t i = 0; i < r->created; i++) {
+			struct hb_worker *w = &r->w[i];
+
+			if (w->joined || pthread_tryjoin_np(w->thread, NULL) == 0) {
+				w->joined = true;
+				continue;
+			}
+			left++;
+			if (stop_them)
+				pthread_kill(w->thread, RT_SIGNAL_WAKE);
+		}
+		if (!left)
+			return;
+		if (rt_time_mono_ns() >= give_up) {
+			rt_prog_error("%llu worker threads did not end within %lld s (the process exit "
+				      "ends them)", (unsigned long long)left,
+				      END_GRACE_NS / RT_NSEC_PER_SEC);
+			r->failed = true;
+			r->abandoned = true;
+			return;
+		}
+		nanosleep(&nap, NULL);
+	}
+}
+
+/* Every worker that still runs is killed (or stopped) and reaped (joined). */
 static void end_workers(struct round *r, bool kill_them)
 {
 	r->killing = kill_them;
 	if (!r->cfg->threads) {
-		for (uint64_t i = 0; i < r->created; i++)
-			if (!r->w[i].reaped && kill_them)
-				kill(r->w[i].pid, SIGKILL);
-		for (uint64_t i = 0; i < r->created; i++) {
-			int status;
-			pid_t pid;
-
-			if (r->w[i].reaped)
-				continue;
-			while ((pid = waitpid(r->w[i].pid, &status, 0)) < 0 && errno == EINTR)
-				;
-			if (pid > 0)
-				reaped(r, pid, status);
-		}
+		/* a worker left after the grace is killed: the stop is bounded */
+		if (rt_reaper_stop(r->reaper, kill_them ? SIGKILL : 0, END_GRACE_NS, reaped, r))
+			rt_prog_error("a worker process did not end after SIGKILL");
+		rt_reaper_forget_reaped(r->reaper);
 		return;
 	}
-	for (uint64_t i = 0; i < r->created; i++)
-		if (kill_them)
-			pthread_cancel(r->w[i].thread);
-	for (uint64_t i = 0; i < r->created; i++)
-		pthread_join(r->w[i].thread, NULL);
+	end_threads(r, kill_them);
 }
 
 /* ------------------------------------------------------------ a round */
@@ -535,6 +548,8 @@ static int round_alloc(struct round *r)
 
 static void round_free(struct round *r)
 {
+	if (r->abandoned)
+		return; /* threads that did not end still use it: the process exit frees it */
 	if (r->rx && r->tx)
 		close_channels(r, 0, r->nrx);
 	if (r->w && r->cfg->threads)
@@ -545,7 +560,6 @@ static void round_free(struct round *r)
 	free(r->rx);
 	free(r->tx);
 	free(r->send_buf);
-	free(r->by_pid);
 	if (r->progress)
 		munmap(r->progress, r->progress_len);
 	close_fd(&r->ready_fd);
@@ -583,10 +597,6 @@ static int one_round(struct round *r, struct hb_result *res, struct hb_round *ou
 		}
 		poll_signals(r, 0);
 	}
-	if (!cfg->threads && index_pids(r)) {
-		rt_prog_error_errno(ENOMEM, "cannot index the workers");
-		r->failed = true;
-	}
 	if (!r->failed && !r->stop && cfg->fifo) {
 		if ((err = rt_sched_get(0, &policy, &prio)) ||
 		    (err = rt_sched_set(0, SCHED_FIFO, 1))) {
@@ -599,7 +609,7 @@ static int one_round(struct round *r, struct hb_result *res, struct hb_round *ou
 	if (!r->failed && !r->stop)
 		wait_for(r, r->ready_fd, &r->ready, r->nw);
 	if (!r->failed && !r->stop) {
-		start_ns = now_ns();
+		start_ns = rt_time_mono_ns();
 		r->started = true;
 		if (write(r->start_fd, &one, sizeof(one)) != (ssize_t)sizeof(one)) {
 			rt_prog_error_errno(errno, "cannot start the workers");
@@ -610,7 +620,7 @@ static int one_round(struct round *r, struct hb_result *res, struct hb_round *ou
 		wait_for(r, cfg->threads ? r->done_fd : -1, &r->done, r->nw);
 	finished = r->done; /* before end_workers() reaps the rest */
 	end_workers(r, r->stop || r->failed || !r->started);
-	end_ns = now_ns();
+	end_ns = rt_time_mono_ns();
 	/* the next round's workers must not inherit -F's policy */
 	if (policy >= 0 && (err = rt_sched_set(0, policy, prio)) && !r->failed) {
 		rt_prog_error_errno(-err, "cannot switch the main thread back to its policy");
@@ -642,24 +652,24 @@ static int one_round(struct round *r, struct hb_result *res, struct hb_round *ou
 int hackbench_run(const struct hackbench_config *cfg, const sigset_t *signals,
 		  struct hb_result *res, hb_round_cb cb, void *ctx)
 {
-	sigset_t with_chld = *signals;
-	int64_t deadline_ns = cfg->duration_s ? now_ns() + (int64_t)cfg->duration_s *
+	struct rt_reaper reaper;
+	int64_t deadline_ns = cfg->duration_s ? rt_time_mono_ns() + (int64_t)cfg->duration_s *
 							       RT_NSEC_PER_SEC : 0;
-	int sig_fd, rc = RT_EXIT_OK, cap = 0;
+	int rc = RT_EXIT_OK, cap = 0, err;
 
 	memset(res, 0, sizeof(*res));
 	res->workers_policy = rt_sched_policy_in_force();
 	/* a write to a channel whose reader is gone is an error, not the end of hackbench */
 	signal(SIGPIPE, SIG_IGN);
-	sigaddset(&with_chld, SIGCHLD);
-	if (sigprocmask(SIG_BLOCK, &with_chld, NULL) ||
-	    (sig_fd = signalfd(-1, &with_chld, SFD_CLOEXEC | SFD_NONBLOCK)) < 0) {
-		rt_prog_error_errno(errno, "cannot set up signal handling");
+	if ((err = rt_reaper_init(&reaper, signals))) {
+		rt_prog_error_errno(-err, "cannot set up signal handling");
+		rt_reaper_destroy(&reaper);
 		return RT_EXIT_FAILURE;
 	}
 	for (;;) {
 		struct round r = { .cfg = cfg, .ready_fd = -1, .start_fd = -1, .done_fd = -1,
-				   .sig_fd = sig_fd, .parent = getpid(), .deadline_ns = deadline_ns };
+				   .sig_fd = rt_reaper_fd(&reaper), .reaper = &reaper,
+				   .deadline_ns = deadline_ns };
 		struct hb_round out = { .time_ns = -1 };
 
 		rc = one_round(&r, res, &out);
@@ -685,6 +695,6 @@ int hackbench_run(const struct hackbench_config *cfg, const sigset_t *signals,
 			break;
 	}
 	res->not_started = res->nrounds == 0 && rc == RT_EXIT_OK;
-	close(sig_fd);
+	rt_reaper_destroy(&reaper);
 	return rc;
 }

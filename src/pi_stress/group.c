@@ -3,6 +3,7 @@
 #include <limits.h>
 #include <pthread.h>
 #include <sched.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/syscall.h>
@@ -32,7 +33,7 @@ static const char *const role_debug[3] = { "low", "med", "high" };
 
 static bool stopped(const struct pis_group *g)
 {
-	return __atomic_load_n(&g->shared->stop, __ATOMIC_ACQUIRE) != 0;
+	return atomic_load(&g->shared->stop) != 0;
 }
 
 /* Pin, then the policy (a deadline thread cannot be pinned: it gets every allowed CPU). */
@@ -78,14 +79,14 @@ static void low_loop(struct pis_thread *t, struct pis_group *g, uint64_t limit)
 		DEBUG(t, "claiming mutex");
 		pthread_mutex_lock(&g->mutex);
 		DEBUG(t, "mutex locked");
-		if (!pis_barrier_wait(&g->locked)) {
+		if (!rt_gate_pass(&g->locked, &g->shared->stop)) {
 			pthread_mutex_unlock(&g->mutex);
 			return;
 		}
 		/* high blocks on the mutex now and, with PI, lends us its priority */
 		DEBUG(t, "releasing mutex");
 		pthread_mutex_unlock(&g->mutex);
-		if (!pis_barrier_wait(&g->done))
+		if (!rt_gate_pass(&g->done, &g->shared->stop))
 			return;
 	}
 }
@@ -95,13 +96,13 @@ static void med_loop(struct pis_thread *t, struct pis_group *g, uint64_t limit)
 	for (uint64_t n = 0; !limit || n < limit; n++) {
 		uint32_t want = (uint32_t)(n + 1);
 
-		if (!pis_barrier_wait(&g->locked))
+		if (!rt_gate_pass(&g->locked, &g->shared->stop))
 			return;
 		DEBUG(t, "spinning until high has the mutex");
 		/* above low, below high: without PI, low never runs again */
 		while (__atomic_load_n(&g->high_got, __ATOMIC_ACQUIRE) != want && !stopped(g))
 			cpu_relax();
-		if (!pis_barrier_wait(&g->done))
+		if (!rt_gate_pass(&g->done, &g->shared->stop))
 			return;
 	}
 }
@@ -109,7 +110,7 @@ static void med_loop(struct pis_thread *t, struct pis_group *g, uint64_t limit)
 static void high_loop(struct pis_thread *t, struct pis_group *g, uint64_t limit)
 {
 	for (uint64_t n = 0; !limit || n < limit; n++) {
-		if (!pis_barrier_wait(&g->locked))
+		if (!rt_gate_pass(&g->locked, &g->shared->stop))
 			return;
 		DEBUG(t, "claiming mutex");
 		pthread_mutex_lock(&g->mutex);
@@ -119,7 +120,7 @@ static void high_loop(struct pis_thread *t, struct pis_group *g, uint64_t limit)
 		if (stopped(g)) /* resolved by the stop (med gave up): not an inversion */
 			return;
 		__atomic_store_n(&g->inversions, n + 1, __ATOMIC_RELEASE);
-		if (!pis_barrier_wait(&g->done))
+		if (!rt_gate_pass(&g->done, &g->shared->stop))
 			return;
 	}
 	__atomic_store_n(&g->finished, 1, __ATOMIC_RELEASE);
@@ -132,10 +133,7 @@ static void *thread_main(void *arg)
 	struct pis_shared *sh = g->shared;
 
 	set_up(t);
-	__atomic_add_fetch(&sh->ready, 1, __ATOMIC_RELEASE);
-	pis_futex_wake_all(&sh->ready);
-	while (!__atomic_load_n(&sh->go, __ATOMIC_ACQUIRE))
-		pis_futex_wait(&sh->go, 0);
+	rt_gate_arrive(&sh->start);
 	if (t->err || stopped(g))
 		return NULL;
 	switch (t->role) {
@@ -159,8 +157,8 @@ int pis_group_init(struct pis_group *g, int index, int cpu, bool shares_cpu,
 	g->shares_cpu = shares_cpu;
 	g->cfg = cfg;
 	g->shared = shared;
-	pis_barrier_init(&g->locked, 3, &shared->stop);
-	pis_barrier_init(&g->done, 3, &shared->stop);
+	rt_gate_init_cyclic(&g->locked, 3, false);
+	rt_gate_init_cyclic(&g->done, 3, false);
 	for (int r = 0; r < 3; r++)
 		g->t[r] = (struct pis_thread){ .g = g, .role = (enum pis_role)r, .ran_policy = -1 };
 	if ((err = pthread_mutexattr_init(&ma)))
@@ -196,8 +194,20 @@ int pis_group_start(struct pis_group *g)
 
 void pis_group_break(struct pis_group *g)
 {
-	pis_barrier_break(&g->locked);
-	pis_barrier_break(&g->done);
+	/*
+	 * The threads must run to end: at their priorities (1..3 by default)
+	 * any other real-time task above them on their CPU starves them for as
+	 * long as it runs, and the stop would wait for it. Above everything,
+	 * they end within microseconds (pthread_setschedparam fails harmlessly
+	 * on one that already ended).
+	 */
+	struct sched_param top = { .sched_priority = sched_get_priority_max(SCHED_FIFO) };
+
+	for (int r = 0; r < 3; r++)
+		if (g->t[r].created)
+			pthread_setschedparam(g->t[r].thread, SCHED_FIFO, &top);
+	rt_gate_break(&g->locked);
+	rt_gate_break(&g->done);
 }
 
 bool pis_group_join(struct pis_group *g, const struct timespec *deadline)
@@ -217,5 +227,7 @@ bool pis_group_join(struct pis_group *g, const struct timespec *deadline)
 
 void pis_group_destroy(struct pis_group *g)
 {
+	rt_gate_destroy(&g->locked);
+	rt_gate_destroy(&g->done);
 	pthread_mutex_destroy(&g->mutex);
 }

@@ -13,19 +13,19 @@
 
 #include <pthread.h>
 #include <sched.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <time.h>
 
-#include "barrier.h"
+#include "rt_gate.h"
 #include "options.h"
 
 /* What the threads of every group share with the admin thread. */
 struct pis_shared {
 	cpu_set_t allowed;        /* where a SCHED_DEADLINE thread may run (it cannot be pinned) */
-	int stop;                 /* set once: every thread ends */
-	uint32_t go;              /* futex word: 1 releases the threads after set-up */
-	uint32_t ready;           /* threads done with their set-up */
+	_Atomic int stop;         /* set once: every thread ends */
+	struct rt_gate start;     /* threads arrive once set up; opened to release them */
 };
 
 struct pis_thread {
@@ -43,8 +43,8 @@ struct pis_group {
 	uint64_t inversions __attribute__((aligned(64)));
 	uint32_t high_got;        /* the number of the inversion high got the mutex in */
 	int finished;             /* the -i inversions done */
-	struct pis_barrier locked __attribute__((aligned(64)));
-	struct pis_barrier done;
+	struct rt_gate locked __attribute__((aligned(64))); /* cyclic, the three of the group */
+	struct rt_gate done;
 	pthread_mutex_t mutex;
 	/* set up by the admin thread */
 	int index;
@@ -59,10 +59,10 @@ struct pis_group {
 int pis_group_init(struct pis_group *g, int index, int cpu, bool shares_cpu,
 		   const struct pi_stress_config *cfg, struct pis_shared *shared);
 
-/* Create the three threads (they set themselves up and wait for shared->go). 0 or -errno. */
+/* Create the three threads (they set themselves up and wait at shared->start). 0 or -errno. */
 int pis_group_start(struct pis_group *g);
 
-/* Break the barriers after shared->stop was set. */
+/* After shared->stop was set: lift the threads above any load and break the barriers. */
 void pis_group_break(struct pis_group *g);
 
 /*

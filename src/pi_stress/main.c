@@ -3,30 +3,41 @@
  * pi_stress: groups of low, medium and high priority threads build priority
  * inversions on priority-inheritance mutexes, over and over; a watchdog
  * fails the test when a group's inversion is never resolved.
- * Compatible with rt-tests 2.4 (see NEWS for what differs).
+ * Compatible with rt-tests 2.4 (see NEWS for what differs). The order of
+ * the steps is lib's (rt_tool); this file says what is its own.
  */
-#include <errno.h>
-#include <sched.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "rt_affinity.h"
 #include "rt_cli.h"
-#include "rt_env.h"
-#include "rt_output.h"
 #include "rt_prog.h"
-#include "rt_report.h"
 #include "rt_sched.h"
-#include "rt_signal.h"
+#include "rt_tool.h"
+#include "rt_verdict.h"
+#include "rt_verdict_write.h"
 
 #include "options.h"
 #include "report.h"
 #include "run.h"
 
-/* Before any output: the JSON file, the permission, the machine. */
-static int setup(const struct pi_stress_config *cfg, struct rt_output *json, struct rt_env *env)
+struct pis_judged {
+	struct rt_verdict v;
+	bool judged;
+};
+
+static int parse(struct rt_tool *t, int argc, char *argv[])
 {
+	const struct pi_stress_config *cfg = t->cfg;
+	int rc = pi_stress_parse_args(t->cfg, argc, argv);
+
+	t->json_path = cfg->json;
+	return rc;
+}
+
+/* Before any output: the permission, the machine. */
+static int setup(struct rt_tool *t)
+{
+	const struct pi_stress_config *cfg = t->cfg;
 	const struct pis_sched *admin = &cfg->sched[PIS_ADMIN];
 	/* no latency is measured: no warning about PM QoS */
 	struct rt_env_run how = { .realtime = true, .pm_qos_held = true };
@@ -34,66 +45,71 @@ static int setup(const struct pi_stress_config *cfg, struct rt_output *json, str
 	for (int r = 0; r < 3; r++)
 		if (!rt_sched_policy_is_rt(cfg->sched[r].policy))
 			how.realtime = false;
-	if (cfg->json && rt_cli_open_output(json, "json", cfg->json))
-		return RT_EXIT_FAILURE;
 	if (rt_cli_check_rt_permission(admin->policy, admin->priority))
 		return RT_EXIT_FAILURE;
-	return rt_cli_machine_state_of(env, NULL, &how, cfg->preflight);
+	return rt_cli_machine_state_of(&t->env, NULL, &how, cfg->preflight);
 }
 
-static int run(const struct pi_stress_config *cfg, const struct rt_report *rep)
+static int run(struct rt_tool *t)
 {
-	struct rt_output json = { 0 };
-	struct rt_env env = { 0 };
-	struct pis_result res = { 0 };
-	sigset_t signals;
-	int rc, err;
+	const struct pi_stress_config *cfg = t->cfg;
+	/* 2.4 judges stuck groups itself: that FAIL exits 3 even when not asked */
+	const enum rt_judge how = cfg->verdict ? RT_JUDGE_ASKED : RT_JUDGE_NATIVE;
+	struct pis_result *res = t->res;
+	struct pis_judged *j = t->own;
+	int rc;
 
-	if ((err = rt_signal_setup(&signals))) {
-		rt_prog_error_errno(-err, "cannot set up signal handling");
-		return RT_EXIT_FAILURE;
-	}
-	if ((rc = setup(cfg, &json, &env)))
-		goto out;
 	if (!cfg->quiet || cfg->verbose)
 		pi_stress_print_banner(stdout, cfg);
-	rc = pi_stress_run(cfg, &signals, &res);
-	if (res.started) {
-		pi_stress_print_summary(stdout, &res);
-		pi_stress_print_verdict(stdout, cfg, &res);
-		if (rc == RT_EXIT_OK && res.nstuck)
-			rc = RT_EXIT_VERDICT;
+	rc = pi_stress_run(cfg, &t->signals, res);
+	if (!res->started) {
+		t->no_json = true;
+		return rc;
 	}
-	fflush(stdout);
-	if (json.f && res.started) {
-		if (rt_cli_commit_json(&json, pi_stress_write_json(json.f, rep, rc, cfg, &res, &env), cfg->json))
-			rc = RT_EXIT_FAILURE;
-	}
-out:
-	rt_output_abort(&json);
-	rt_env_free(&env);
-	pi_stress_result_free(&res);
-	if (res.not_joined) {
+	pi_stress_print_summary(stdout, res);
+	pi_stress_judge(&j->v, cfg, res);
+	j->judged = true;
+	if (rt_verdict_text_shown(&j->v, how))
+		rt_verdict_write_text(stdout, &j->v, "ms");
+	return rc == RT_EXIT_OK ? rt_verdict_exit_status(&j->v, how) : rc;
+}
+
+static int write_json(struct rt_tool *t, FILE *f, int rc)
+{
+	struct pis_judged *j = t->own;
+
+	return pi_stress_write_json(f, &t->rep, rc, t->cfg, t->res, &j->v, &t->env);
+}
+
+static void restore(struct rt_tool *t, int rc)
+{
+	struct pis_result *res = t->res;
+	struct pis_judged *j = t->own;
+
+	if (j->judged)
+		rt_verdict_free(&j->v);
+	pi_stress_result_free(res);
+	if (res->not_joined) {
 		/* a thread still holds the CPU: end them all with the process */
 		rt_prog_close_stdout();
 		_Exit(rc);
 	}
-	return rc;
 }
+
+static const struct rt_tool_ops ops = {
+	.parse = parse,
+	.setup = setup,
+	.run = run,
+	.write_json = write_json,
+	.restore = restore,
+};
 
 int main(int argc, char *argv[])
 {
 	struct pi_stress_config cfg;
-	struct rt_report rep;
-	int rc;
+	struct pis_result res = { 0 };
+	struct pis_judged judged = { .judged = false };
+	struct rt_tool t = { .ops = &ops, .cfg = &cfg, .res = &res, .own = &judged };
 
-	rt_prog_init(argv[0]);
-	rt_report_init(&rep, argc, argv);
-	rc = pi_stress_parse_args(&cfg, argc, argv);
-	if (rc < 0)
-		return rt_prog_close_stdout() ? RT_EXIT_FAILURE : RT_EXIT_OK;
-	if (rc)
-		return rc;
-	rc = run(&cfg, &rep);
-	return rt_prog_exit_code(rc);
+	return rt_tool_main(&t, argc, argv);
 }

@@ -38,6 +38,7 @@ static const struct option long_opts[] = {
 	{ "watchdog", required_argument, NULL, OPT_WATCHDOG },
 	{ "no-preflight", no_argument, NULL, OPT_NO_PREFLIGHT },
 	{ "preflight", no_argument, NULL, OPT_PREFLIGHT },
+	{ "verdict", no_argument, NULL, RT_CLI_OPT_VERDICT },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -61,6 +62,7 @@ static void usage(void)
 	      "-D TIME  --duration=TIME   length of test run in seconds (default is infinite)\n"
 	      "                           Append 'm', 'h', or 'd'\n"
 	      "                           to specify minutes, hours or days.\n"
+	      "                           (0, as 2.4: stop at the first look)\n"
 	      "-g N     --groups=N        set the number of inversion groups\n"
 	      "-h       --help            print this message\n"
 	      "-i INV   --inversions=INV  number of inversions per group (default is infinite)\n"
@@ -91,18 +93,22 @@ static void usage(void)
 	      "         --no-preflight    no warnings about the machine before the run, also\n"
 	      "                           on a terminal\n"
 	      "         --preflight       those warnings also when stderr is not a terminal\n"
-	      "\nExit status: 0 passed, 3 a group got stuck (FAIL), 1 could not run,\n"
-	      "2 usage error.\n",
+	      "         --verdict         judge the run: \"# Verdict:\" lines, exit 3 unless\n"
+	      "                           PASS (a run shorter than the watchdog is\n"
+	      "                           INCONCLUSIVE: a stuck group could not be caught)\n"
+	      "\nExit status: 0 done, 3 a group got stuck (FAIL; with --verdict also\n"
+	      "INCONCLUSIVE), 1 could not run, 2 usage error.\n",
 	      stdout);
 }
 
+/* A number of a --sched value: rt_cli's usage error names it "--sched KEY". */
 static int sched_number(const char *key, const char *val, long long min, long long max,
 			long long *out)
 {
-	if (rt_opt_parse_ll(val, min, max, out))
-		return rt_prog_usage_error("invalid --sched %s '%s': must be %lld..%lld", key, val,
-					   min, max);
-	return 0;
+	char name[32];
+
+	snprintf(name, sizeof(name), "sched %s", key);
+	return rt_cli_number(name, val, min, max, NULL, out);
 }
 
 static int sched_policy(const char *val, int *policy)
@@ -117,99 +123,134 @@ static int sched_policy(const char *val, int *policy)
 	return 0;
 }
 
+/* What one --sched value set, before it is checked as a whole. */
+struct sched_words {
+	struct pis_sched s;
+	int role;
+	bool have_nice, have_rt, have_dl;
+};
+
+static int sched_role(const char *val, int *role)
+{
+	if (strcmp(val, "low") == 0)
+		*role = PIS_LOW;
+	else if (strcmp(val, "med") == 0)
+		*role = PIS_MED;
+	else if (strcmp(val, "high") == 0)
+		*role = PIS_HIGH;
+	else
+		return rt_prog_usage_error("invalid --sched id '%s': must be low, med or high", val);
+	return 0;
+}
+
+static int sched_deadline_word(struct sched_words *w, const char *key, const char *val)
+{
+	long long n;
+	int err;
+
+	/* 2^63 ns is beyond any period; the kernel checks the rest */
+	if ((err = sched_number(key, val, 1, INT64_MAX, &n)))
+		return err;
+	if (key[0] == 'r')
+		w->s.runtime_ns = (uint64_t)n;
+	else if (key[0] == 'd')
+		w->s.deadline_ns = (uint64_t)n;
+	else
+		w->s.period_ns = (uint64_t)n;
+	w->have_dl = true;
+	return 0;
+}
+
+/* One key=value of a --sched value (tok is modified). */
+static int sched_word(struct sched_words *w, const char *arg, char *tok)
+{
+	char *val = strchr(tok, '=');
+	long long n;
+	int err;
+
+	if (!val)
+		return rt_prog_usage_error("invalid --sched '%s': '%s' is not key=value", arg, tok);
+	*val++ = '\0';
+	if (strcmp(tok, "id") == 0)
+		return sched_role(val, &w->role);
+	if (strcmp(tok, "policy") == 0)
+		return sched_policy(val, &w->s.policy);
+	if (strcmp(tok, "priority") == 0) {
+		w->have_rt = true;
+		if (!(err = sched_number(tok, val, 1, 99, &n)))
+			w->s.priority = (int)n;
+		return err;
+	}
+	if (strcmp(tok, "nice") == 0) {
+		w->have_nice = true;
+		if (!(err = sched_number(tok, val, -20, 19, &n)))
+			w->s.nice = (int)n;
+		return err;
+	}
+	if (strcmp(tok, "runtime") == 0 || strcmp(tok, "deadline") == 0 ||
+	    strcmp(tok, "period") == 0)
+		return sched_deadline_word(w, tok, val);
+	return rt_prog_usage_error("invalid --sched '%s': unknown key '%s' (id, policy, priority, "
+				   "nice, runtime, deadline, period)", arg, tok);
+}
+
+/* The words together: each policy takes its own parameters only. */
+static int sched_check(const struct pi_stress_config *cfg, struct sched_words *w,
+		       const char *arg)
+{
+	struct pis_sched *s = &w->s;
+	const struct pis_sched *was = &cfg->sched[w->role];
+
+	if (s->policy < 0)
+		s->policy = was->policy == SCHED_DEADLINE ? SCHED_FIFO : was->policy;
+	if (s->policy == SCHED_FIFO || s->policy == SCHED_RR) {
+		if (w->have_nice || w->have_dl)
+			return rt_prog_usage_error("invalid --sched '%s': %s takes priority only",
+						   arg, s->policy == SCHED_FIFO ? "fifo" : "rr");
+		if (s->priority < 0)
+			s->priority = was->priority > 0 ? was->priority : w->role + 1;
+		return 0;
+	}
+	s->priority = 0;
+	if (s->policy == SCHED_DEADLINE) {
+		if (w->have_nice || w->have_rt)
+			return rt_prog_usage_error("invalid --sched '%s': deadline takes runtime, "
+						   "deadline and period only", arg);
+		if (!s->runtime_ns || !s->deadline_ns || !s->period_ns)
+			return rt_prog_usage_error("invalid --sched '%s': deadline needs runtime, "
+						   "deadline and period (ns)", arg);
+		if (s->runtime_ns > s->deadline_ns || s->deadline_ns > s->period_ns)
+			return rt_prog_usage_error("invalid --sched '%s': must be runtime <= "
+						   "deadline <= period", arg);
+		return 0;
+	}
+	if (w->have_rt || w->have_dl)
+		return rt_prog_usage_error("invalid --sched '%s': %s takes nice only", arg,
+					   s->policy == SCHED_OTHER ? "other" :
+					   s->policy == SCHED_BATCH ? "batch" : "idle");
+	return 0;
+}
+
 int pi_stress_parse_sched(struct pi_stress_config *cfg, const char *arg, int *role_out)
 {
-	struct pis_sched s = { .policy = -1, .priority = -1 };
-	bool have_nice = false, have_rt = false, have_dl = false;
-	int role = -1, err = 0;
+	struct sched_words w = { .s = { .policy = -1, .priority = -1 }, .role = -1 };
 	char *copy = strdup(arg), *save = NULL, *tok;
-	long long n;
+	int err = 0;
 
 	if (!copy)
 		return rt_prog_usage_error("out of memory");
-	for (tok = strtok_r(copy, ",", &save); tok && !err; tok = strtok_r(NULL, ",", &save)) {
-		char *val = strchr(tok, '=');
-
-		if (!val) {
-			err = rt_prog_usage_error("invalid --sched '%s': '%s' is not key=value", arg,
-						  tok);
-			break;
-		}
-		*val++ = '\0';
-		if (strcmp(tok, "id") == 0) {
-			if (strcmp(val, "low") == 0)
-				role = PIS_LOW;
-			else if (strcmp(val, "med") == 0)
-				role = PIS_MED;
-			else if (strcmp(val, "high") == 0)
-				role = PIS_HIGH;
-			else
-				err = rt_prog_usage_error("invalid --sched id '%s': must be low, "
-							  "med or high", val);
-		} else if (strcmp(tok, "policy") == 0) {
-			err = sched_policy(val, &s.policy);
-		} else if (strcmp(tok, "priority") == 0) {
-			if (!(err = sched_number(tok, val, 1, 99, &n)))
-				s.priority = (int)n;
-			have_rt = true;
-		} else if (strcmp(tok, "nice") == 0) {
-			if (!(err = sched_number(tok, val, -20, 19, &n)))
-				s.nice = (int)n;
-			have_nice = true;
-		} else if (strcmp(tok, "runtime") == 0 || strcmp(tok, "deadline") == 0 ||
-			   strcmp(tok, "period") == 0) {
-			/* 2^63 ns is beyond any period; the kernel checks the rest */
-			if (!(err = sched_number(tok, val, 1, INT64_MAX, &n))) {
-				if (tok[0] == 'r')
-					s.runtime_ns = (uint64_t)n;
-				else if (tok[0] == 'd')
-					s.deadline_ns = (uint64_t)n;
-				else
-					s.period_ns = (uint64_t)n;
-			}
-			have_dl = true;
-		} else {
-			err = rt_prog_usage_error("invalid --sched '%s': unknown key '%s' (id, "
-						  "policy, priority, nice, runtime, deadline, period)",
-						  arg, tok);
-		}
-	}
+	for (tok = strtok_r(copy, ",", &save); tok && !err; tok = strtok_r(NULL, ",", &save))
+		err = sched_word(&w, arg, tok);
 	free(copy);
 	if (err)
 		return err;
-	if (role < 0)
+	if (w.role < 0)
 		return rt_prog_usage_error("invalid --sched '%s': id=low, id=med or id=high is "
 					   "required", arg);
-	if (s.policy < 0)
-		s.policy = cfg->sched[role].policy == SCHED_DEADLINE ? SCHED_FIFO
-								     : cfg->sched[role].policy;
-	if (s.policy == SCHED_FIFO || s.policy == SCHED_RR) {
-		if (have_nice || have_dl)
-			return rt_prog_usage_error("invalid --sched '%s': %s takes priority only",
-						   arg, s.policy == SCHED_FIFO ? "fifo" : "rr");
-		if (s.priority < 0)
-			s.priority = cfg->sched[role].priority > 0 ? cfg->sched[role].priority
-								    : role + 1;
-	} else if (s.policy == SCHED_DEADLINE) {
-		if (have_nice || have_rt)
-			return rt_prog_usage_error("invalid --sched '%s': deadline takes runtime, "
-						   "deadline and period only", arg);
-		if (!s.runtime_ns || !s.deadline_ns || !s.period_ns)
-			return rt_prog_usage_error("invalid --sched '%s': deadline needs runtime, "
-						   "deadline and period (ns)", arg);
-		if (s.runtime_ns > s.deadline_ns || s.deadline_ns > s.period_ns)
-			return rt_prog_usage_error("invalid --sched '%s': must be runtime <= "
-						   "deadline <= period", arg);
-		s.priority = 0;
-	} else {
-		if (have_rt || have_dl)
-			return rt_prog_usage_error("invalid --sched '%s': %s takes nice only", arg,
-						   s.policy == SCHED_OTHER ? "other" :
-						   s.policy == SCHED_BATCH ? "batch" : "idle");
-		s.priority = 0;
-	}
-	cfg->sched[role] = s;
-	*role_out = role;
+	if ((err = sched_check(cfg, &w, arg)))
+		return err;
+	cfg->sched[w.role] = w.s;
+	*role_out = w.role;
 	return 0;
 }
 
@@ -225,9 +266,7 @@ static int parse_one(struct pi_stress_config *cfg, int c, int argc, char *argv[]
 	case 'D':
 		if (rt_cli_duration("duration", optarg, &cfg->duration_s))
 			return RT_EXIT_USAGE;
-		if (cfg->duration_s == 0)
-			return rt_prog_usage_error("invalid --duration '%s': must be at least 1 s",
-						   optarg);
+		cfg->duration_set = true;
 		break;
 	case 'g':
 		if (rt_cli_number("groups", optarg, 1, PIS_MAX_GROUPS, NULL, &n))
@@ -271,6 +310,7 @@ static int parse_one(struct pi_stress_config *cfg, int c, int argc, char *argv[]
 		break;
 	case OPT_NO_PREFLIGHT: cfg->preflight = RT_CLI_PREFLIGHT_NEVER; break;
 	case OPT_PREFLIGHT: cfg->preflight = RT_CLI_PREFLIGHT_ALWAYS; break;
+	case RT_CLI_OPT_VERDICT: cfg->verdict = true; break;
 	default: return rt_cli_bad_option(argc, argv, c);
 	}
 	return 0;

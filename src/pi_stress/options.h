@@ -27,7 +27,9 @@ struct pis_sched {
 struct pi_stress_config {
 	int groups;              /* -g; default: online CPUs - 1, at least 1 */
 	uint64_t inversions;     /* -i: per group, 0 = unlimited */
-	uint64_t duration_s;     /* -D, 0 = until stopped */
+	uint64_t duration_s;     /* -D (as 2.4, -D 0 stops at the first look) */
+	bool duration_set;       /* -D given: without it the run goes on until stopped */
+	bool verdict;            /* --verdict: the "# Verdict:" lines, exit 3 unless PASS */
 	bool uniprocessor;       /* -u */
 	bool rr;                 /* -r */
 	bool prompt;             /* -p */

@@ -2,9 +2,12 @@
 #include <inttypes.h>
 #include <sched.h>
 #include <signal.h>
+#include <stdio.h>
 
+#include "rt_cli.h"
 #include "rt_json.h"
 #include "rt_time.h"
+#include "rt_verdict_write.h"
 
 #include "report.h"
 #include "run.h"
@@ -42,7 +45,7 @@ void pi_stress_print_banner(FILE *f, const struct pi_stress_config *cfg)
 {
 	fputs("Starting PI Stress Test\n", f);
 	fprintf(f, "Number of thread groups: %d\n", cfg->groups);
-	if (cfg->duration_s)
+	if (cfg->duration_set)
 		fprintf(f, "Duration of test run: %" PRIu64 " seconds\n", cfg->duration_s);
 	else
 		fputs("Duration of test run: infinite\n", f);
@@ -87,29 +90,63 @@ double pi_stress_rate(uint64_t inversions, int64_t elapsed_ns)
 	return elapsed_ns > 0 ? (double)inversions * 1e9 / (double)elapsed_ns : 0.0;
 }
 
-static void stuck_list(FILE *f, const struct pis_result *res)
+/* Time in s with two decimals, for the reasons: "3.75". */
+static void seconds(char *buf, size_t len, int64_t ms)
 {
-	int k = 0;
-
-	for (int g = 0; g < res->ngroups; g++)
-		if (res->stuck[g])
-			fprintf(f, "%s%d", k++ ? ", " : "", g);
+	snprintf(buf, len, "%" PRId64 ".%02" PRId64, ms / 1000, ms % 1000 / 10);
 }
 
-void pi_stress_print_verdict(FILE *f, const struct pi_stress_config *cfg,
-			     const struct pis_result *res)
+static void judge_groups(struct rt_verdict *v, const struct pi_stress_config *cfg,
+			 const struct pis_result *res)
 {
-	if (!res->nstuck) {
-		fputs("# Verdict: PASS\n", f);
-		return;
+	char why[160], wd[24], quiet[24];
+
+	seconds(wd, sizeof(wd), (int64_t)cfg->watchdog_ms);
+	for (int g = 0; g < res->ngroups; g++) {
+		if (res->stuck[g]) {
+			snprintf(why, sizeof(why), "no inversion resolved in %s s (the high priority "
+				 "thread never got the mutex%s)", wd,
+				 cfg->no_pi ? "; --no-pi: no priority inheritance" : "");
+			rt_verdict_fail_check(v, &(struct rt_check_failure){
+				.limit = "stuck", .subject = RT_SUBJECT_GROUP, .index = g,
+				.value = res->quiet_ns[g] / 1000000, .bound = (int64_t)cfg->watchdog_ms,
+				.unit = "ms", .detail = why });
+			continue;
+		}
+		/* a stall the watchdog had no time to catch: not proven free of it */
+		if (res->finished[g] || res->quiet_ns[g] < PIS_STALL_NS ||
+		    res->elapsed_ns < (int64_t)cfg->watchdog_ms * 1000000)
+			continue;
+		seconds(quiet, sizeof(quiet), res->quiet_ns[g] / 1000000);
+		snprintf(why, sizeof(why), "no inversion in the last %s s of the run, which ended "
+			 "before the %s s watchdog could tell a stuck group", quiet, wd);
+		rt_verdict_unproven(v, RT_SUBJECT_GROUP, g, false, why);
 	}
-	fprintf(f, "# Verdict: FAIL: %s ", res->nstuck > 1 ? "groups" : "group");
-	stuck_list(f, res);
-	fprintf(f, " stuck: no inversion resolved in %" PRIu64 ".%02" PRIu64 " s (the high "
-		"priority thread never got the mutex%s)\n", cfg->watchdog_ms / 1000,
-		cfg->watchdog_ms % 1000 / 10, cfg->no_pi ? "; --no-pi: no priority inheritance"
-							 : "");
-	fflush(f);
+}
+
+void pi_stress_judge(struct rt_verdict *v, const struct pi_stress_config *cfg,
+		     const struct pis_result *res)
+{
+	char why[160], wd[24], ran[24];
+
+	rt_verdict_init(v);
+	rt_verdict_add_checked(v, "inversions", res->total);
+	judge_groups(v, cfg, res);
+	if (!res->nstuck && res->elapsed_ns < (int64_t)cfg->watchdog_ms * 1000000 &&
+	    !res->all_finished) {
+		seconds(wd, sizeof(wd), (int64_t)cfg->watchdog_ms);
+		seconds(ran, sizeof(ran), res->elapsed_ns / 1000000);
+		snprintf(why, sizeof(why), "the run (%s s) was shorter than the watchdog (%s s): a "
+			 "stuck group could not be caught", ran, wd);
+		rt_verdict_unproven(v, RT_SUBJECT_NONE, -1, false, why);
+	}
+	if (res->stop_signal)
+		rt_cli_verdict_stopped(v, res->stop_signal, (double)res->elapsed_ns / 1e9,
+				       cfg->duration_set ? (double)cfg->duration_s : 0, "s");
+	else
+		rt_verdict_set_done(v, (double)res->elapsed_ns / 1e9,
+				    cfg->duration_set ? (double)cfg->duration_s : -1, "s");
+	rt_verdict_finish(v);
 }
 
 static const char *stopped_by(const struct pis_result *res)
@@ -143,7 +180,7 @@ static void json_sched(struct rt_json *j, const char *key, const struct pis_sche
 
 int pi_stress_write_json(FILE *f, const struct rt_report *rep, int return_code,
 			 const struct pi_stress_config *cfg, const struct pis_result *res,
-			 const struct rt_env *env)
+			 const struct rt_verdict *v, const struct rt_env *env)
 {
 	struct rt_report_sched sched = RT_REPORT_SCHED_INIT;
 	struct rt_json j;
@@ -177,14 +214,7 @@ int pi_stress_write_json(FILE *f, const struct rt_report *rep, int return_code,
 	rt_json_object_end(&j);
 	rt_json_int(&j, "watchdog_ms", (int64_t)cfg->watchdog_ms);
 	rt_json_string(&j, "stopped_by", stopped_by(res));
-	rt_json_object_begin(&j, "verdict");
-	rt_json_string(&j, "result", res->nstuck ? "fail" : "pass");
-	rt_json_array_begin(&j, "stuck_groups");
-	for (int g = 0; g < res->ngroups; g++)
-		if (res->stuck[g])
-			rt_json_int(&j, NULL, g);
-	rt_json_array_end(&j);
-	rt_json_object_end(&j);
+	rt_verdict_write_json(&j, v);
 	for (int r = 0; r < 3; r++)
 		rt_report_sched_add(&sched, res->policy[r]);
 	rt_report_json_scheduling(&j, &sched);

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* pi_stress's text (2.4's lines, then the verdict) and JSON. */
+/* pi_stress's text (2.4's lines), verdict and JSON. */
 #ifndef PI_STRESS_REPORT_H
 #define PI_STRESS_REPORT_H
 
@@ -9,6 +9,7 @@
 
 #include "rt_env.h"
 #include "rt_report.h"
+#include "rt_verdict.h"
 
 #include "options.h"
 
@@ -29,15 +30,20 @@ void pi_stress_print_stopping(FILE *f, bool started);
 /* "Total inversion performed: N" and "Test Duration: D days, H hours, M minutes, S seconds". */
 void pi_stress_print_summary(FILE *f, const struct pis_result *res);
 
-/* "# Verdict: PASS" or "# Verdict: FAIL: ..." naming the stuck groups. */
-void pi_stress_print_verdict(FILE *f, const struct pi_stress_config *cfg,
-			     const struct pis_result *res);
+/*
+ * The verdict (rt_verdict_free after): the inversions are the evidence; a
+ * stuck group fails; a run shorter than the watchdog, or a group quiet for
+ * PIS_STALL_NS at the end that the watchdog had no time to catch, is
+ * INCONCLUSIVE; a signal makes it partial.
+ */
+void pi_stress_judge(struct rt_verdict *v, const struct pi_stress_config *cfg,
+		     const struct pis_result *res);
 
 /* Inversions per second over the run (0 when it did not start). */
 double pi_stress_rate(uint64_t inversions, int64_t elapsed_ns);
 
 int pi_stress_write_json(FILE *f, const struct rt_report *rep, int return_code,
 			 const struct pi_stress_config *cfg, const struct pis_result *res,
-			 const struct rt_env *env);
+			 const struct rt_verdict *v, const struct rt_env *env);
 
 #endif

@@ -4,6 +4,7 @@
 #include <inttypes.h>
 #include <pthread.h>
 #include <sched.h>
+#include <stdatomic.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -37,14 +38,6 @@ struct admin {
 	uint64_t *last;         /* inversions at the last change */
 	int64_t *last_ns;       /* when they last changed */
 };
-
-static int64_t now_ns(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return rt_time_to_ns(&t);
-}
 
 static void info(const struct pi_stress_config *cfg, const char *fmt, ...) RT_PRINTF(2, 3);
 static void info(const struct pi_stress_config *cfg, const char *fmt, ...)
@@ -128,10 +121,7 @@ static int created_threads(const struct admin *a)
 /* Wait until every created thread has set itself up; report the first failure. */
 static int wait_ready(struct admin *a)
 {
-	uint32_t want = (uint32_t)created_threads(a), got;
-
-	while ((got = __atomic_load_n(&a->shared->ready, __ATOMIC_ACQUIRE)) < want)
-		pis_futex_wait(&a->shared->ready, got);
+	rt_gate_wait_arrived(&a->shared->start, created_threads(a));
 	for (int g = 0; g < a->ngroups; g++)
 		for (int r = 2; r >= 0; r--) {
 			const struct pis_thread *t = &a->groups[g].t[r];
@@ -153,8 +143,7 @@ static int wait_ready(struct admin *a)
 
 static void release(struct admin *a)
 {
-	__atomic_store_n(&a->shared->go, 1, __ATOMIC_RELEASE);
-	pis_futex_wake_all(&a->shared->go);
+	rt_gate_open(&a->shared->start);
 }
 
 static void read_counts(struct admin *a)
@@ -189,6 +178,15 @@ static bool watchdog(struct admin *a, int64_t now)
 	return fired;
 }
 
+/* For the verdict: how long each group had been without an inversion at the stop. */
+static void note_quiet(struct admin *a, int64_t now)
+{
+	for (int g = 0; g < a->ngroups; g++) {
+		a->res->finished[g] = __atomic_load_n(&a->groups[g].finished, __ATOMIC_ACQUIRE);
+		a->res->quiet_ns[g] = a->res->per_group[g] != a->last[g] ? 0 : now - a->last_ns[g];
+	}
+}
+
 static bool all_finished(const struct admin *a)
 {
 	for (int g = 0; g < a->ngroups; g++)
@@ -201,8 +199,9 @@ static bool all_finished(const struct admin *a)
 static void supervise(struct admin *a, int64_t start_ns)
 {
 	const struct pi_stress_config *cfg = a->cfg;
-	int64_t deadline_ns = cfg->duration_s ? start_ns + (int64_t)cfg->duration_s *
-								RT_NSEC_PER_SEC : 0;
+	/* -D 0, as 2.4: stop at the first look */
+	int64_t deadline_ns = cfg->duration_set ? start_ns + (int64_t)cfg->duration_s *
+								 RT_NSEC_PER_SEC : 0;
 	int64_t next_report = start_ns + REPORT_NS, now = start_ns;
 
 	for (int g = 0; g < a->ngroups; g++)
@@ -211,10 +210,10 @@ static void supervise(struct admin *a, int64_t start_ns)
 		int64_t wait_ns = TICK_NS;
 		int sig;
 
-		if (deadline_ns && deadline_ns - now < wait_ns)
+		if (cfg->duration_set && deadline_ns - now < wait_ns)
 			wait_ns = deadline_ns - now > 0 ? deadline_ns - now : 0;
 		sig = rt_signal_wait(a->signals, wait_ns);
-		now = now_ns();
+		now = rt_time_mono_ns();
 		if (sig == SIGINT || sig == SIGTERM) {
 			a->res->stop_signal = sig;
 			break;
@@ -224,7 +223,7 @@ static void supervise(struct admin *a, int64_t start_ns)
 			a->res->all_finished = true;
 			break;
 		}
-		if (deadline_ns && now >= deadline_ns) {
+		if (cfg->duration_set && now >= deadline_ns) {
 			info(cfg, "duration reached (%" PRIu64 " seconds)", cfg->duration_s);
 			a->res->duration_over = true;
 			break;
@@ -238,6 +237,7 @@ static void supervise(struct admin *a, int64_t start_ns)
 		}
 	}
 	a->res->elapsed_ns = now - start_ns;
+	note_quiet(a, now);
 }
 
 static void stop_all(struct admin *a)
@@ -246,7 +246,7 @@ static void stop_all(struct admin *a)
 	bool all = true;
 
 	info(a->cfg, "setting shutdown flag");
-	__atomic_store_n(&a->shared->stop, 1, __ATOMIC_RELEASE);
+	atomic_store(&a->shared->stop, 1);
 	release(a); /* threads still waiting for the start see the stop */
 	for (int g = 0; g < a->ngroups; g++)
 		pis_group_break(&a->groups[g]);
@@ -290,13 +290,16 @@ static int alloc(struct admin *a, struct pis_result *res, int n)
 	res->ngroups = n;
 	res->per_group = calloc((size_t)n, sizeof(*res->per_group));
 	res->stuck = calloc((size_t)n, sizeof(*res->stuck));
+	res->finished = calloc((size_t)n, sizeof(*res->finished));
+	res->quiet_ns = calloc((size_t)n, sizeof(*res->quiet_ns));
 	a->last = calloc((size_t)n, sizeof(*a->last));
 	a->last_ns = calloc((size_t)n, sizeof(*a->last_ns));
 	a->shared = aligned_alloc(64, (sizeof(*a->shared) + 63) / 64 * 64);
 	a->groups = aligned_alloc(64, (size_t)n * sizeof(*a->groups));
-	if (!res->per_group || !res->stuck || !a->last || !a->last_ns || !a->shared || !a->groups)
+	if (!res->per_group || !res->stuck || !res->finished || !res->quiet_ns || !a->last || !a->last_ns || !a->shared || !a->groups)
 		return -ENOMEM;
 	memset(a->shared, 0, sizeof(*a->shared));
+	rt_gate_init(&a->shared->start, false);
 	return 0;
 }
 
@@ -345,7 +348,7 @@ int pi_stress_run(const struct pi_stress_config *cfg, const sigset_t *signals,
 		info(cfg, "Press Control-C to stop test");
 		res->started = true;
 		release(&a);
-		supervise(&a, now_ns());
+		supervise(&a, rt_time_mono_ns());
 	}
 stop:
 	if (!cfg->quiet || cfg->verbose)
@@ -369,4 +372,6 @@ void pi_stress_result_free(struct pis_result *res)
 {
 	free(res->per_group);
 	free(res->stuck);
+	free(res->finished);
+	free(res->quiet_ns);
 }

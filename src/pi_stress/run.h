@@ -14,10 +14,19 @@
 
 #include "options.h"
 
+/*
+ * A group without an inversion this long when the run ends, before the
+ * watchdog could judge it, is not proven free of a stall: 2.4's progress
+ * interval (a group resolves thousands of inversions a second).
+ */
+#define PIS_STALL_NS (750 * 1000000LL)
+
 struct pis_result {
 	int ngroups;
 	uint64_t *per_group;      /* inversions of each group */
 	bool *stuck;              /* groups the watchdog caught */
+	bool *finished;           /* groups that did their -i inversions */
+	int64_t *quiet_ns;        /* per group: from its last inversion to the stop */
 	int nstuck;
 	uint64_t total;
 	int64_t elapsed_ns;       /* from the release of the threads to the stop */

@@ -4,35 +4,46 @@
  * priority, on one CPU) sharing a priority inheritance mutex in shared
  * memory; PASS when the high priority process gets the mutex before the
  * medium one has finished its busy work. Compatible with rt-tests 2.4 (see
- * NEWS for what differs).
+ * NEWS for what differs). The order of the steps is lib's (rt_tool); this
+ * file says what is its own.
  */
 #include <sched.h>
-#include <signal.h>
 #include <stdio.h>
-#include <stdlib.h>
 
 #include "rt_affinity.h"
 #include "rt_cli.h"
-#include "rt_env.h"
-#include "rt_output.h"
 #include "rt_prog.h"
-#include "rt_report.h"
-#include "rt_signal.h"
+#include "rt_tool.h"
+#include "rt_verdict.h"
+#include "rt_verdict_write.h"
 
 #include "options.h"
 #include "report.h"
 #include "run.h"
 
-/* Before any output: the JSON file, the permission, the machine. */
-static int setup(const struct pip_config *cfg, struct rt_output *json, struct rt_env *env)
+struct pip_judged {
+	struct rt_verdict v;
+	bool judged;
+};
+
+static int parse(struct rt_tool *t, int argc, char *argv[])
 {
+	const struct pip_config *cfg = t->cfg;
+	int rc = pip_parse_args(t->cfg, argc, argv);
+
+	t->json_path = cfg->json;
+	return rc;
+}
+
+/* Before any output: the permission, the machine. */
+static int setup(struct rt_tool *t)
+{
+	const struct pip_config *cfg = t->cfg;
 	struct rt_cpulist allowed, measured = { 0 };
 	/* nothing measured in microseconds: no warning about PM QoS */
 	const struct rt_env_run how = { .realtime = true, .pm_qos_held = true };
 	int err;
 
-	if (cfg->json && rt_cli_open_output(json, "json", cfg->json))
-		return RT_EXIT_FAILURE;
 	if (rt_cli_check_rt_permission(SCHED_FIFO, PIP_PRIO_PARENT))
 		return RT_EXIT_FAILURE;
 	if ((err = rt_affinity_allowed(&allowed))) {
@@ -41,53 +52,56 @@ static int setup(const struct pip_config *cfg, struct rt_output *json, struct rt
 	}
 	/* the three processes run on the first allowed CPU */
 	rt_env_add_measured(&measured, allowed.count ? allowed.cpu[0] : -1, &allowed);
-	return rt_cli_machine_state(env, &measured, &how, cfg->preflight);
+	return rt_cli_machine_state(&t->env, &measured, &how, cfg->preflight);
 }
 
-static int run(const struct pip_config *cfg, const struct rt_report *rep)
+static int run(struct rt_tool *t)
 {
-	struct rt_output json = { 0 };
-	struct rt_env env = { 0 };
-	struct pip_result res;
-	sigset_t signals;
-	int rc, err;
+	const struct pip_config *cfg = t->cfg;
+	/* an unresolved inversion is pip_stress's own failure: exit 3 even when not asked */
+	const enum rt_judge how = cfg->verdict ? RT_JUDGE_ASKED : RT_JUDGE_NATIVE;
+	struct pip_result *res = t->res;
+	struct pip_judged *j = t->own;
+	int rc = pip_run(cfg, &t->signals, res);
 
-	if ((err = rt_signal_setup(&signals))) {
-		rt_prog_error_errno(-err, "cannot set up signal handling");
-		return RT_EXIT_FAILURE;
-	}
-	if ((rc = setup(cfg, &json, &env)))
-		goto out;
-	rc = pip_run(cfg, &signals, &res);
-	pip_print_result(stdout, cfg, &res);
-	if (rc == RT_EXIT_OK)
-		rc = pip_exit_code(&res);
-	if (json.f) {
-		if (rt_cli_commit_json(&json, pip_write_json(json.f, rep, rc, cfg, &res, &env), cfg->json))
-			rc = RT_EXIT_FAILURE;
-	}
-out:
-	rt_output_abort(&json);
-	rt_env_free(&env);
-	return rc;
+	pip_judge(&j->v, cfg, res);
+	j->judged = true;
+	pip_print_result(stdout, res);
+	if (rt_verdict_text_shown(&j->v, how))
+		rt_verdict_write_text(stdout, &j->v, "ms");
+	return rc == RT_EXIT_OK ? rt_verdict_exit_status(&j->v, how) : rc;
 }
+
+static int write_json(struct rt_tool *t, FILE *f, int rc)
+{
+	struct pip_judged *j = t->own;
+
+	return pip_write_json(f, &t->rep, rc, t->cfg, t->res, &j->v, &t->env);
+}
+
+static void restore(struct rt_tool *t, int rc)
+{
+	struct pip_judged *j = t->own;
+
+	(void)rc;
+	if (j->judged)
+		rt_verdict_free(&j->v);
+}
+
+static const struct rt_tool_ops ops = {
+	.parse = parse,
+	.setup = setup,
+	.run = run,
+	.write_json = write_json,
+	.restore = restore,
+};
 
 int main(int argc, char *argv[])
 {
 	struct pip_config cfg;
-	struct rt_report rep;
-	int rc;
+	struct pip_result res = { 0 };
+	struct pip_judged judged = { .judged = false };
+	struct rt_tool t = { .ops = &ops, .cfg = &cfg, .res = &res, .own = &judged };
 
-	rt_prog_init(argv[0]);
-	rt_report_init(&rep, argc, argv);
-	rc = pip_parse_args(&cfg, argc, argv);
-	if (rc < 0)
-		return rt_prog_close_stdout() ? RT_EXIT_FAILURE : RT_EXIT_OK;
-	if (rc)
-		return rc;
-	if (cfg.ignored_words)
-		rt_prog_error("warning: ignoring %d argument(s) that are not options, from '%s' "
-			      "(as rt-tests 2.4 does)", cfg.ignored_words, cfg.ignored_word);
-	rc = run(&cfg, &rep);
-	return rt_prog_exit_code(rc);
+	return rt_tool_main(&t, argc, argv);
 }

@@ -20,6 +20,7 @@ static const struct option long_opts[] = {
 	{ "no-preflight", no_argument, NULL, OPT_NO_PREFLIGHT },
 	{ "preflight", no_argument, NULL, OPT_PREFLIGHT },
 	{ "version", no_argument, NULL, OPT_VERSION },
+	{ "verdict", no_argument, NULL, RT_CLI_OPT_VERDICT },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -42,9 +43,12 @@ static void usage(void)
 	      "          --no-preflight    no warnings about the machine before the run, also\n"
 	      "                            on a terminal\n"
 	      "          --preflight       those warnings also when stderr is not a terminal\n"
+	      "          --verdict         judge the run: \"# Verdict:\" lines, exit 3 unless\n"
+	      "                            PASS (no inversion set up, or a stop before one\n"
+	      "                            was resolved, is INCONCLUSIVE)\n"
 	      "          --version         print the version and exit\n"
-	      "\nExit status: 0 PASS, 3 FAIL (the inversion was not resolved), 1 the test\n"
-	      "could not run, 2 usage errors.\n",
+	      "\nExit status: 0 done, 3 FAIL (the inversion was not resolved; with\n"
+	      "--verdict also INCONCLUSIVE), 1 the test could not run, 2 usage errors.\n",
 	      stdout);
 }
 
@@ -60,6 +64,7 @@ static int parse_one(struct pip_config *cfg, int c, int argc, char *argv[])
 	case OPT_JSON: cfg->json = optarg; break;
 	case OPT_NO_PREFLIGHT: cfg->preflight = RT_CLI_PREFLIGHT_NEVER; break;
 	case OPT_PREFLIGHT: cfg->preflight = RT_CLI_PREFLIGHT_ALWAYS; break;
+	case RT_CLI_OPT_VERDICT: cfg->verdict = true; break;
 	case OPT_VERSION:
 		rt_prog_print_version(stdout);
 		return -1;
@@ -80,13 +85,9 @@ int pip_parse_args(struct pip_config *cfg, int argc, char *argv[])
 	while ((c = getopt_long(argc, argv, ":s:h", long_opts, NULL)) != -1)
 		if ((err = parse_one(cfg, c, argc, argv)))
 			return err;
-	/* 2.4 ignores other words and runs the test. */
-	for (; optind < argc; optind++) {
-		if (argv[optind][0] == '\0')
-			continue;
-		if (!cfg->ignored_words++)
-			cfg->ignored_word = argv[optind];
-	}
+	/* 2.4 ignored other words; no harness passes any: a usage error */
+	if ((err = rt_cli_no_operands(argc, argv)))
+		return err;
 	if (cfg->usleep_us >= cfg->work_ms * 1000)
 		return rt_prog_usage_error("invalid --usleep %lld: must be less than --work "
 					   "(%lld ms), or the medium priority process ends before "

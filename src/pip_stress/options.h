@@ -19,8 +19,7 @@ struct pip_config {
 	bool no_pi;               /* --no-pi: a plain mutex (a testing option: must FAIL) */
 	const char *json;         /* --json, "-" = stdout */
 	enum rt_cli_preflight preflight; /* the last of --preflight, --no-preflight */
-	const char *ignored_word; /* the first non-option word (2.4 ignores them) */
-	int ignored_words;
+	bool verdict;             /* --verdict: "# Verdict:" lines, exit 3 unless PASS */
 };
 
 /* 0, RT_EXIT_USAGE, or -1 after --help/--version (exit 0). */

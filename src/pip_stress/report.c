@@ -4,6 +4,8 @@
 #include <string.h>
 
 #include "rt_json.h"
+#include "rt_verdict.h"
+#include "rt_verdict_write.h"
 #include "rt_prog.h"
 #include "rt_sched.h"
 
@@ -16,63 +18,61 @@ static const char *const role_names[PIP_ROLES] = {
 	[PIP_LOW] = "low", [PIP_MEDIUM] = "medium", [PIP_HIGH] = "high",
 };
 
-int pip_exit_code(const struct pip_result *res)
-{
-	switch (res->outcome) {
-	case PIP_RESOLVED: return RT_EXIT_OK;
-	case PIP_UNRESOLVED: return RT_EXIT_VERDICT;
-	default: return RT_EXIT_FAILURE;
-	}
-}
-
 static const char *signal_name(int sig)
 {
 	return sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : NULL;
 }
 
-const char *pip_fail_reason(const struct pip_config *cfg, const struct pip_result *res,
-			    char *buf, size_t len)
+static void judge_unresolved(struct rt_verdict *v, const struct pip_config *cfg,
+			     const struct pip_result *res)
 {
-	switch (res->outcome) {
-	case PIP_RESOLVED:
-		return NULL;
-	case PIP_UNRESOLVED:
-		snprintf(buf, len, "unresolved priority inversion: the medium priority process "
-			 "finished its %lld ms of busy work before the high priority process got "
-			 "the mutex (%s; the low priority process released it at priority %d)",
-			 cfg->work_ms, cfg->no_pi ? "--no-pi: no priority inheritance"
-						  : "priority inheritance did not take effect",
-			 res->low_prio_at_unlock);
-		break;
-	case PIP_NO_INVERSION:
-		snprintf(buf, len, "no inversion was set up: the high priority process got the "
-			 "mutex before the medium priority process started");
-		break;
-	case PIP_STOPPED:
-		snprintf(buf, len, "stopped by %s before the high priority process got the mutex",
-			 signal_name(res->stop_signal) ? signal_name(res->stop_signal) : "a signal");
-		break;
-	case PIP_ERROR:
-		snprintf(buf, len, "the test could not run to its end");
-		break;
-	}
-	return buf;
+	char why[320];
+
+	/* at most 159 bytes (the verdict's detail) */
+	snprintf(why, sizeof(why), "medium finished its %lld ms of work before high got the "
+		 "mutex (%s; low released it at priority %d)", cfg->work_ms,
+		 cfg->no_pi ? "--no-pi: no priority inheritance" : "priority inheritance failed",
+		 res->low_prio_at_unlock);
+	rt_verdict_fail_check(v, &(struct rt_check_failure){
+		.limit = "inversion", .subject = RT_SUBJECT_PROCESS, .index = PIP_HIGH,
+		.value = res->medium_ran_ns / 1000000, .bound = cfg->work_ms, .unit = "ms",
+		.detail = why });
 }
 
-void pip_print_result(FILE *f, const struct pip_config *cfg, const struct pip_result *res)
+void pip_judge(struct rt_verdict *v, const struct pip_config *cfg, const struct pip_result *res)
 {
-	char why[512];
-	const char *reason = pip_fail_reason(cfg, res, why, sizeof(why));
+	rt_verdict_init(v);
+	switch (res->outcome) {
+	case PIP_RESOLVED:
+		rt_verdict_add_checked(v, "inversions", 1);
+		break;
+	case PIP_UNRESOLVED:
+		rt_verdict_add_checked(v, "inversions", 1);
+		judge_unresolved(v, cfg, res);
+		break;
+	case PIP_NO_INVERSION:
+		rt_verdict_unproven(v, RT_SUBJECT_NONE, -1, false, "no inversion was set up: the "
+				    "high priority process got the mutex before the medium one "
+				    "started");
+		break;
+	case PIP_STOPPED:
+		/* judged on what it measured: nothing was decided before the stop */
+		rt_verdict_set_partial(v, signal_name(res->stop_signal) ? signal_name(res->stop_signal)
+									: "signal", -1, -1, "");
+		break;
+	case PIP_ERROR:
+		rt_verdict_set_partial(v, "error: the test could not run to its end", -1, -1, "");
+		break;
+	}
+	rt_verdict_finish(v);
+}
 
+void pip_print_result(FILE *f, const struct pip_result *res)
+{
 	if (res->outcome == PIP_RESOLVED)
 		fputs(LINE_RESOLVED "\n", f);
 	else if (res->outcome == PIP_NO_INVERSION)
 		fputs(LINE_NO_INVERSION "\n", f);
-	if (reason)
-		fprintf(f, "# Verdict: FAIL: %s\n", reason);
-	else
-		fputs("# Verdict: PASS\n", f);
-	fflush(f);
 }
 
 static void json_ns(struct rt_json *j, const char *key, int64_t ns)
@@ -101,21 +101,9 @@ static void json_processes(struct rt_json *j, const struct pip_result *res)
 	rt_json_array_end(j);
 }
 
-static void json_verdict(struct rt_json *j, const struct pip_config *cfg,
-			 const struct pip_result *res)
-{
-	char why[512];
-	const char *reason = pip_fail_reason(cfg, res, why, sizeof(why));
-
-	rt_json_object_begin(j, "verdict");
-	rt_json_string(j, "result", reason ? "fail" : "pass");
-	rt_json_string(j, "reason", reason);
-	rt_json_object_end(j);
-}
-
 int pip_write_json(FILE *f, const struct rt_report *rep, int return_code,
 		   const struct pip_config *cfg, const struct pip_result *res,
-		   const struct rt_env *env)
+		   const struct rt_verdict *v, const struct rt_env *env)
 {
 	struct rt_report_sched sched = RT_REPORT_SCHED_INIT;
 	bool decided = res->outcome == PIP_RESOLVED || res->outcome == PIP_UNRESOLVED;
@@ -146,7 +134,7 @@ int pip_write_json(FILE *f, const struct rt_report *rep, int return_code,
 	else
 		rt_json_int(&j, "low_priority_at_unlock", res->low_prio_at_unlock);
 	rt_json_string(&j, "stopped_by", signal_name(res->stop_signal));
-	json_verdict(&j, cfg, res);
+	rt_verdict_write_json(&j, v);
 	for (int r = 0; r < PIP_ROLES; r++)
 		rt_report_sched_add(&sched, res->policy[r]);
 	rt_report_json_scheduling(&j, &sched);

@@ -9,14 +9,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <sys/prctl.h>
-#include <sys/signalfd.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "rt_affinity.h"
 #include "rt_prog.h"
+#include "rt_reaper.h"
 #include "rt_sched.h"
 #include "rt_time.h"
 
@@ -51,23 +50,15 @@ struct shared {
 struct ctl {
 	const struct pip_config *cfg;
 	struct shared *sh;
-	pid_t parent;
+	struct rt_reaper reaper; /* the three processes and the signals */
 	pid_t pid[PIP_ROLES];
 	bool reaped[PIP_ROLES];
-	int sig_fd;
 	int cpu;
 	int stop;      /* SIGINT or SIGTERM */
 	bool failed;   /* a process failed (printed) */
 	bool killing;
 };
 
-static int64_t now_ns(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return rt_time_to_ns(&t);
-}
 
 static int load(const int *p)
 {
@@ -158,13 +149,13 @@ static void low(const struct pip_config *cfg, struct shared *sh)
 
 static void medium(const struct pip_config *cfg, struct shared *sh)
 {
-	int64_t start = now_ns(), end = start + cfg->work_ms * 1000000LL;
+	int64_t start = rt_time_mono_ns(), end = start + cfg->work_ms * 1000000LL;
 
 	sh->medium_start_ns = start;
 	store(&sh->medium_started, 1);
 	/* busy: no system call (the clock is the vDSO's) */
 	while (!load(&sh->stop_medium)) {
-		int64_t t = now_ns();
+		int64_t t = rt_time_mono_ns();
 
 		if (t >= end) {
 			sh->medium_end_ns = t;
@@ -178,10 +169,10 @@ static void high(struct shared *sh)
 {
 	int err;
 
-	sh->high_request_ns = now_ns();
+	sh->high_request_ns = rt_time_mono_ns();
 	store(&sh->high_waiting, 1);
 	err = pthread_mutex_lock(&sh->mutex);
-	sh->high_got_ns = now_ns();
+	sh->high_got_ns = rt_time_mono_ns();
 	if (err) {
 		rt_prog_error_errno(err, "high priority process: cannot lock the mutex");
 		_exit(RT_EXIT_FAILURE);
@@ -200,9 +191,7 @@ static void child_main(struct ctl *c, enum pip_role role)
 	sigset_t none;
 	int err, policy, prio;
 
-	if (prctl(PR_SET_PDEATHSIG, SIGKILL) || getppid() != c->parent)
-		_exit(RT_EXIT_FAILURE); /* the parent is already gone */
-	close(c->sig_fd);
+	/* rt_reaper_fork: it dies with the parent and has no signalfd */
 	signal(SIGHUP, SIG_DFL);
 	sigemptyset(&none);
 	sigprocmask(SIG_SETMASK, &none, NULL);
@@ -233,41 +222,32 @@ static void child_main(struct ctl *c, enum pip_role role)
 
 /* ------------------------------------------------------------ the parent */
 
-static void reaped(struct ctl *c, pid_t pid, int status)
+/* One of the three seen dead (rt_reaper): a failure unless asked or clean. */
+static void reaped(void *ctx, const struct rt_reaper_child *rc)
 {
-	for (int r = 0; r < PIP_ROLES; r++) {
-		if (c->pid[r] != pid)
-			continue;
-		c->reaped[r] = true;
-		if (c->killing || c->stop || (WIFEXITED(status) && WEXITSTATUS(status) == 0))
-			return;
-		if (!c->failed && WIFSIGNALED(status))
-			rt_prog_error("the %s priority process (pid %d) was killed by signal %d (%s)",
-				      role_names[r], (int)pid, WTERMSIG(status),
-				      strsignal(WTERMSIG(status)));
-		/* an exit status: the process printed why */
-		c->failed = true;
+	struct ctl *c = ctx;
+	char how[96];
+
+	if (rc->index < 0 || rc->index >= PIP_ROLES)
 		return;
+	c->reaped[rc->index] = true;
+	if (c->killing || c->stop || !rt_reaper_failed(rc))
+		return;
+	/* an exit status: the process printed why */
+	if (!c->failed && rc->code != CLD_EXITED) {
+		rt_reaper_describe(rc, how, sizeof(how));
+		rt_prog_error("the %s priority process (pid %d) %s", rc->name, (int)rc->pid, how);
 	}
-}
-
-static void reap_some(struct ctl *c)
-{
-	pid_t pid;
-	int status;
-
-	while ((pid = waitpid(-1, &status, WNOHANG)) > 0)
-		reaped(c, pid, status);
+	c->failed = true;
 }
 
 static void take_signals(struct ctl *c)
 {
-	struct signalfd_siginfo si;
+	int sig = rt_reaper_take_signals(&c->reaper, reaped, c);
 
-	while (read(c->sig_fd, &si, sizeof(si)) == (ssize_t)sizeof(si))
-		if ((si.ssi_signo == SIGINT || si.ssi_signo == SIGTERM) && !c->stop)
-			c->stop = (int)si.ssi_signo;
-	reap_some(c);
+	if (sig && !c->stop)
+		c->stop = sig;
+	rt_reaper_collect(&c->reaper, false, reaped, c); /* a SIGCHLD read before */
 }
 
 static bool all_reaped(const struct ctl *c)
@@ -305,7 +285,7 @@ static bool done(struct ctl *c)
 static int wait_until(struct ctl *c, bool (*cond)(struct ctl *), int64_t deadline_ns,
 		      int poll_ms)
 {
-	struct pollfd p = { .fd = c->sig_fd, .events = POLLIN };
+	struct pollfd p = { .fd = rt_reaper_fd(&c->reaper), .events = POLLIN };
 
 	for (;;) {
 		take_signals(c);
@@ -313,25 +293,26 @@ static int wait_until(struct ctl *c, bool (*cond)(struct ctl *), int64_t deadlin
 			return -EINTR;
 		if (cond(c))
 			return 0;
-		if (now_ns() >= deadline_ns)
+		if (rt_time_mono_ns() >= deadline_ns)
 			return -ETIMEDOUT;
 		if (poll(&p, 1, poll_ms) < 0 && errno != EINTR)
 			return -errno;
 	}
 }
 
+/* Fork the process of role: 0 or a negative errno (printed, c->failed). */
 static int start(struct ctl *c, enum pip_role role)
 {
 	pid_t pid;
 
 	fflush(stdout); /* the children must not inherit unwritten output */
 	fflush(stderr);
-	pid = fork();
+	pid = rt_reaper_fork(&c->reaper, (int)role, role_names[role]);
 	if (pid < 0) {
-		rt_prog_error_errno(errno, "cannot create the %s priority process",
+		rt_prog_error_errno(-pid, "cannot create the %s priority process",
 				    role_names[role]);
 		c->failed = true;
-		return -1;
+		return pid;
 	}
 	if (pid == 0)
 		child_main(c, role);
@@ -339,25 +320,12 @@ static int start(struct ctl *c, enum pip_role role)
 	return 0;
 }
 
+/* Kill the three and reap them: SIGKILL ends a process at once (a bound, not a wait). */
 static void end_all(struct ctl *c)
 {
 	c->killing = true;
-	for (int r = 0; r < PIP_ROLES; r++)
-		if (c->pid[r] > 0 && !c->reaped[r])
-			kill(c->pid[r], SIGKILL);
-	for (int r = 0; r < PIP_ROLES; r++) {
-		int status;
-		pid_t pid;
-
-		if (c->pid[r] <= 0 || c->reaped[r])
-			continue;
-		while ((pid = waitpid(c->pid[r], &status, 0)) < 0 && errno == EINTR)
-			;
-		if (pid > 0)
-			reaped(c, pid, status);
-		else
-			c->reaped[r] = true;
-	}
+	if (rt_reaper_stop(&c->reaper, SIGKILL, 0, reaped, c))
+		rt_prog_error("a process did not end after SIGKILL");
 }
 
 static int init_mutex(pthread_mutex_t *m, bool pi)
@@ -408,7 +376,7 @@ static void run_test(struct ctl *c)
 	for (size_t i = 0; i < sizeof(steps) / sizeof(steps[0]); i++) {
 		if (start(c, steps[i].role))
 			return;
-		err = wait_until(c, steps[i].cond, now_ns() + SETUP_TIMEOUT_NS, POLL_MS);
+		err = wait_until(c, steps[i].cond, rt_time_mono_ns() + SETUP_TIMEOUT_NS, POLL_MS);
 		if (err == -ETIMEDOUT) {
 			rt_prog_error("%s within %lld s", step_name(steps[i].role),
 				      SETUP_TIMEOUT_NS / RT_NSEC_PER_SEC);
@@ -419,7 +387,7 @@ static void run_test(struct ctl *c)
 	}
 	if (start(c, PIP_MEDIUM))
 		return;
-	err = wait_until(c, done, now_ns() + c->cfg->work_ms * 1000000LL + END_GRACE_NS,
+	err = wait_until(c, done, rt_time_mono_ns() + c->cfg->work_ms * 1000000LL + END_GRACE_NS,
 			 END_POLL_MS);
 	if (err == -ETIMEDOUT) {
 		rt_prog_error("%s within %lld ms of the medium priority process's start",
@@ -461,8 +429,7 @@ static void fill_result(const struct ctl *c, struct pip_result *res)
 
 int pip_run(const struct pip_config *cfg, const sigset_t *signals, struct pip_result *res)
 {
-	sigset_t with_chld = *signals;
-	struct ctl c = { .cfg = cfg, .parent = getpid(), .sig_fd = -1 };
+	struct ctl c = { .cfg = cfg };
 	size_t len = (size_t)sysconf(_SC_PAGESIZE);
 	int err;
 
@@ -477,16 +444,15 @@ int pip_run(const struct pip_config *cfg, const sigset_t *signals, struct pip_re
 		return RT_EXIT_FAILURE;
 	}
 	res->cpu = c.cpu;
-	sigaddset(&with_chld, SIGCHLD);
-	if (sigprocmask(SIG_BLOCK, &with_chld, NULL) ||
-	    (c.sig_fd = signalfd(-1, &with_chld, SFD_CLOEXEC | SFD_NONBLOCK)) < 0) {
-		rt_prog_error_errno(errno, "cannot set up signal handling");
+	if ((err = rt_reaper_init(&c.reaper, signals))) {
+		rt_prog_error_errno(-err, "cannot set up signal handling");
+		rt_reaper_destroy(&c.reaper);
 		return RT_EXIT_FAILURE;
 	}
 	c.sh = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 	if (c.sh == MAP_FAILED) {
 		rt_prog_error_errno(errno, "cannot map the shared memory");
-		close(c.sig_fd);
+		rt_reaper_destroy(&c.reaper);
 		return RT_EXIT_FAILURE;
 	}
 	memset(c.sh, 0, sizeof(*c.sh));
@@ -507,7 +473,7 @@ int pip_run(const struct pip_config *cfg, const sigset_t *signals, struct pip_re
 		pthread_mutex_destroy(&c.sh->mutex);
 	}
 	munmap(c.sh, len);
-	close(c.sig_fd);
+	rt_reaper_destroy(&c.reaper);
 	if (err)
 		return RT_EXIT_FAILURE;
 	return res->outcome == PIP_ERROR ? RT_EXIT_FAILURE : RT_EXIT_OK;

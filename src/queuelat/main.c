@@ -2,24 +2,23 @@
 /*
  * queuelat: simulates a network packet queue drained by a memmove workload
  * and stops when a packet would wait longer than the latency limit.
- * Compatible with rt-tests 2.4 (see NEWS for what differs).
+ * Compatible with rt-tests 2.4 (see NEWS for what differs). The order of
+ * the steps is lib's (rt_tool); this file says what is its own.
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "rt_affinity.h"
 #include "rt_cli.h"
 #include "rt_env.h"
 #include "rt_mem.h"
-#include "rt_output.h"
 #include "rt_prog.h"
-#include "rt_report.h"
 #include "rt_sched.h"
-#include "rt_signal.h"
+#include "rt_tool.h"
+#include "rt_verdict.h"
+#include "rt_verdict_write.h"
 
 #include "options.h"
 #include "report.h"
@@ -43,98 +42,111 @@ static int open_marker(void)
 	return -1;
 }
 
-/* Before any output: the TSC frequency, the JSON file, the machine. */
-static int setup(struct queuelat_config *cfg, enum ql_tsc_source *src, struct rt_output *json,
-		 struct rt_env *env)
+/* What the run needs beside the configuration and the result. */
+struct ql_own {
+	enum ql_tsc_source src;
+	struct ql_model model;
+	struct rt_verdict v;
+	bool judged;
+	int marker;
+};
+
+static int parse(struct rt_tool *t, int argc, char *argv[])
 {
+	const struct queuelat_config *cfg = t->cfg;
+	int rc = queuelat_parse_args(t->cfg, argc, argv);
+
+	t->json_path = cfg->json;
+	return rc;
+}
+
+/* Before any output: the TSC frequency, the machine. */
+static int setup(struct rt_tool *t)
+{
+	struct queuelat_config *cfg = t->cfg;
+	struct ql_own *o = t->own;
 	const struct rt_env_run how = { .realtime = rt_sched_policy_is_rt(rt_sched_policy_in_force()) };
 	char why[256];
 
-	*src = QL_TSC_OPTION;
-	if (cfg->freq_mhz <= 0 && ql_tsc_detect(&cfg->freq_mhz, src, why, sizeof(why))) {
+	o->src = QL_TSC_OPTION;
+	if (cfg->freq_mhz <= 0 && ql_tsc_detect(&cfg->freq_mhz, &o->src, why, sizeof(why))) {
 		rt_prog_error("cannot find the TSC frequency: %s; pass it with -f MHz", why);
 		return RT_EXIT_FAILURE;
 	}
-	if (cfg->json && rt_cli_open_output(json, "json", cfg->json))
-		return RT_EXIT_FAILURE;
-	return rt_cli_machine_state_of(env, NULL, &how, cfg->preflight);
+	return rt_cli_machine_state_of(&t->env, NULL, &how, cfg->preflight);
 }
-
-struct calib_ctx {
-	double mpps;
-};
 
 static void calibrated(void *ctx, const struct ql_result *res)
 {
-	const struct calib_ctx *c = ctx;
+	const struct queuelat_config *cfg = ctx;
 
 	if (res->calib_limited)
 		rt_prog_error("warning: a %zu-byte memmove takes only %lld ns, less than -m / 2; "
 			      "each block drains %lld packets", res->block_bytes,
 			      (long long)res->calib_mode_ns, (long long)res->drain_per_block);
-	ql_print_calibration(stdout, res, c->mpps);
+	ql_print_calibration(stdout, res, cfg->mpps);
 }
 
-static int run(struct queuelat_config *cfg, const struct rt_report *rep)
+static int run(struct rt_tool *t)
 {
-	struct rt_output json = { 0 };
-	struct rt_env env = { 0 };
-	struct ql_result *res = calloc(1, sizeof(*res));
-	struct calib_ctx cctx = { cfg->mpps };
-	enum ql_tsc_source src;
-	struct ql_model model;
-	sigset_t signals;
-	int rc, err, marker = -1;
+	const struct queuelat_config *cfg = t->cfg;
+	const enum rt_judge how = cfg->verdict ? RT_JUDGE_ASKED : RT_JUDGE_NONE;
+	struct ql_result *res = t->res;
+	struct ql_own *o = t->own;
+	int err;
 
-	if (!res) {
-		rt_prog_error_errno(ENOMEM, "cannot allocate the histograms");
-		return RT_EXIT_FAILURE;
-	}
-	if ((err = rt_signal_setup(&signals))) {
-		rt_prog_error_errno(-err, "cannot set up signal handling");
-		free(res);
-		return RT_EXIT_FAILURE;
-	}
-	if ((rc = setup(cfg, &src, &json, &env)))
-		goto out;
-	ql_model_init(&model, cfg);
+	ql_model_init(&o->model, cfg);
 	rt_mem_lock_all_if_unlimited();
-	marker = open_marker();
-	ql_print_header(stdout, &model, cfg->freq_mhz, src);
-	if ((err = ql_run(cfg, &model, marker, res, calibrated, &cctx))) {
+	o->marker = open_marker();
+	ql_print_header(stdout, &o->model, cfg->freq_mhz, o->src);
+	if ((err = ql_run(cfg, &o->model, o->marker, res, calibrated, t->cfg))) {
 		fflush(stdout);
 		rt_prog_error_errno(-err, "cannot start the measuring thread");
-		rc = RT_EXIT_FAILURE;
-		goto out;
+		t->no_json = true;
+		return RT_EXIT_FAILURE;
 	}
-	ql_print_result(stdout, res, &model);
-	rc = ql_verdict(res);
-	if (json.f) {
-		if (rt_cli_commit_json(&json, ql_write_json(json.f, rep, rc, cfg, &model, cfg->freq_mhz, src, res, &env), cfg->json))
-			rc = RT_EXIT_FAILURE;
-	}
-out:
-	if (marker >= 0)
-		close(marker);
-	rt_output_abort(&json);
-	rt_env_free(&env);
-	free(res);
-	return rc;
+	ql_print_result(stdout, res, &o->model);
+	ql_judge(&o->v, cfg, res, &o->model);
+	o->judged = true;
+	if (rt_verdict_text_shown(&o->v, how))
+		rt_verdict_write_text(stdout, &o->v, "ns");
+	return rt_verdict_exit_status(&o->v, how);
 }
+
+static int write_json(struct rt_tool *t, FILE *f, int rc)
+{
+	const struct queuelat_config *cfg = t->cfg;
+	struct ql_own *o = t->own;
+
+	return ql_write_json(f, &t->rep, rc, cfg, &o->model, cfg->freq_mhz, o->src, t->res, &o->v,
+			     &t->env);
+}
+
+static void restore(struct rt_tool *t, int rc)
+{
+	struct ql_own *o = t->own;
+
+	(void)rc;
+	if (o->marker >= 0)
+		close(o->marker);
+	if (o->judged)
+		rt_verdict_free(&o->v);
+}
+
+static const struct rt_tool_ops ops = {
+	.parse = parse,
+	.setup = setup,
+	.run = run,
+	.write_json = write_json,
+	.restore = restore,
+};
 
 int main(int argc, char *argv[])
 {
 	struct queuelat_config cfg;
-	struct rt_report rep;
-	int rc;
+	struct ql_own own = { .marker = -1 };
+	struct ql_result res = { .policy = -1 }; /* the histograms: 11 kB */
+	struct rt_tool t = { .ops = &ops, .cfg = &cfg, .res = &res, .own = &own };
 
-	rt_prog_init(argv[0]);
-	rt_report_init(&rep, argc, argv);
-	rc = queuelat_parse_args(&cfg, argc, argv);
-	if (rc < 0)
-		return rt_prog_close_stdout() ? RT_EXIT_FAILURE : RT_EXIT_OK;
-	if (rc)
-		return rc;
-	rc = run(&cfg, &rep);
-	return rt_prog_exit_code(rc);
+	return rt_tool_main(&t, argc, argv);
 }

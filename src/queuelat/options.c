@@ -7,11 +7,12 @@
 #include <string.h>
 
 #include "rt_cli.h"
+#include "rt_opt.h"
 #include "rt_prog.h"
 
 #include "options.h"
 
-enum { OPT_JSON = 256, OPT_VERSION, OPT_NO_PREFLIGHT, OPT_PREFLIGHT };
+enum { OPT_JSON = 256, OPT_VERSION, OPT_NO_PREFLIGHT, OPT_PREFLIGHT, OPT_VERDICT };
 
 static const struct option long_opts[] = {
 	{ "cycles", required_argument, NULL, 'c' },
@@ -25,6 +26,7 @@ static const struct option long_opts[] = {
 	{ "json", required_argument, NULL, OPT_JSON },
 	{ "no-preflight", no_argument, NULL, OPT_NO_PREFLIGHT },
 	{ "preflight", no_argument, NULL, OPT_PREFLIGHT },
+	{ "verdict", no_argument, NULL, OPT_VERDICT },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	/* 2.4's --p abbreviated --packets: kept beside --preflight (an exact match wins) */
 	{ "p", required_argument, NULL, 'p' },
@@ -40,6 +42,7 @@ static void usage(void)
 	      "                           or the CPU when not given\n"
 	      "-h       --help            show this help menu\n"
 	      "-m LEN   --max-len LEN     maximum latency allowed, in nanoseconds (int)\n"
+	      "                           (also Nns, Nus, Nms or Ns)\n"
 	      "-p F     --packets F       million packets per second (float)\n"
 	      "-q N     --queue-len N     minimum queue len to print trace (int); also writes\n"
 	      "                           a trace marker for each such block\n"
@@ -48,10 +51,13 @@ static void usage(void)
 	      "         --no-preflight    no warnings about the machine before the run, also\n"
 	      "                           on a terminal\n"
 	      "         --preflight       those warnings also when stderr is not a terminal\n"
+	      "         --verdict         judge the run: \"# Verdict:\" lines, and exit 3 when\n"
+	      "                           the queue exceeded or nothing was measured\n"
 	      "         --version         print the version and exit\n"
 	      "\n-m, -c and -p are required. The run ends when the queue holds more packets\n"
-	      "than can be processed within -m (\"queue length exceeded\", exit 3), at the\n"
-	      "timeout or on SIGINT/SIGTERM (exit 0).\n"
+	      "than can be processed within -m (\"queue length exceeded\"), at the timeout\n"
+	      "or on SIGINT/SIGTERM; the exit status is 0 in all these cases unless\n"
+	      "--verdict is given.\n"
 	      "Usage errors exit with 2, run-time errors with 1.\n",
 	      stdout);
 }
@@ -86,9 +92,11 @@ static int parse_one(struct queuelat_config *cfg, int c, int argc, char *argv[],
 		*given |= 1;
 		break;
 	case 'm':
-		if (rt_cli_number(name, optarg, 1, QL_MAX_LATENCY_NS, "ns", &n))
-			return RT_EXIT_USAGE;
-		cfg->max_latency_ns = n;
+		/* 2.4 read "20us" as 20 (ns); the unit is honoured here (NEWS) */
+		if (rt_opt_parse_time_ns(optarg, QL_MAX_LATENCY_NS, &cfg->max_latency_ns) ||
+		    cfg->max_latency_ns < 1)
+			return rt_prog_usage_error("invalid --%s '%s': must be 1 ns to 1 s: N (ns), "
+						   "Nns, Nus, Nms or Ns", name, optarg);
 		*given |= 2;
 		break;
 	case 'p':
@@ -114,6 +122,7 @@ static int parse_one(struct queuelat_config *cfg, int c, int argc, char *argv[],
 		break;
 	case 'h': usage(); return -1;
 	case OPT_JSON: cfg->json = optarg; break;
+	case OPT_VERDICT: cfg->verdict = true; break;
 	case OPT_NO_PREFLIGHT: cfg->preflight = RT_CLI_PREFLIGHT_NEVER; break;
 	case OPT_PREFLIGHT: cfg->preflight = RT_CLI_PREFLIGHT_ALWAYS; break;
 	case OPT_VERSION:

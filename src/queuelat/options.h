@@ -23,6 +23,7 @@ struct queuelat_config {
 	bool trace_queue_given;  /* -q was given: markers for each long queue */
 	uint64_t timeout_s;      /* -t: 0 = until exceeded or a signal */
 	const char *json;        /* --json, "-" = stdout */
+	bool verdict;            /* --verdict: "# Verdict:" lines and exit 3 on FAIL */
 	enum rt_cli_preflight preflight;
 };
 

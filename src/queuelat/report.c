@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
+#include <errno.h>
 #include <inttypes.h>
 #include <signal.h>
 #include <string.h>
 
 #include "rt_json.h"
 #include "rt_prog.h"
+#include "rt_verdict_write.h"
 
 #include "report.h"
 
@@ -85,21 +87,45 @@ static void print_bucket(FILE *f, const char *what, const struct ql_hist *h, int
 		i * QL_BUCKET_NS + QL_BUCKET_NS - 1, h->counts[i]);
 }
 
-int ql_verdict(const struct ql_result *res)
+/* A signal before the timeout asked for stopped the run early; without -t a signal is its end. */
+static void judge_stop(struct rt_verdict *v, const struct queuelat_config *cfg,
+		       const struct ql_result *res)
 {
-	return res->exceeded || !res->blocks ? RT_EXIT_VERDICT : RT_EXIT_OK;
+	double done = (double)res->elapsed_ns / 1e9, asked = cfg->timeout_s ? (double)cfg->timeout_s : -1;
+	char buf[32];
+
+	if (res->stop_signal && !res->exceeded && cfg->timeout_s && !res->timed_out)
+		rt_verdict_set_partial(v, rt_verdict_signal_cause(res->stop_signal, buf, sizeof(buf)),
+				       done, asked, "s");
+	else
+		rt_verdict_set_done(v, done, asked, "s");
 }
 
-static void print_verdict(FILE *f, const struct ql_result *res, const struct ql_model *m)
+int ql_judge(struct rt_verdict *v, const struct queuelat_config *cfg, const struct ql_result *res,
+	     const struct ql_model *m)
 {
-	if (res->exceeded)
-		fprintf(f, "# Verdict: FAIL: queue length exceeded: %" PRId64 " packets > %" PRId64
-			" (max_queue_len), a packet would wait more than -m\n", res->queue_size,
-			m->max_queue_len);
-	else if (!res->blocks)
-		fputs("# Verdict: FAIL: nothing measured (stopped before the queue started)\n", f);
-	else
-		fputs("# Verdict: PASS\n", f);
+	char detail[160];
+	int err = 0;
+
+	rt_verdict_init(v);
+	if (res->blocks)
+		err = rt_verdict_add_checked(v, "blocks", res->blocks);
+	if (res->exceeded) {
+		struct rt_check_failure c = {
+			.limit = "max-len", .subject = RT_SUBJECT_NONE, .index = -1,
+			.value = res->queue_size, .bound = m->max_queue_len, .unit = "packets",
+			.detail = detail,
+		};
+
+		snprintf(detail, sizeof(detail), "queue length exceeded: %" PRId64 " > %" PRId64
+			 " packets after a %" PRId64 " ns block: a packet would wait more than %"
+			 PRId64 " ns", res->queue_size, m->max_queue_len, res->delta_ns,
+			 cfg->max_latency_ns);
+		err = rt_verdict_fail_check(v, &c) ? -ENOMEM : err;
+	}
+	judge_stop(v, cfg, res);
+	rt_verdict_finish(v);
+	return err;
 }
 
 void ql_print_result(FILE *f, const struct ql_result *res, const struct ql_model *m)
@@ -117,7 +143,6 @@ void ql_print_result(FILE *f, const struct ql_result *res, const struct ql_model
 		print_bucket(f, "Max", h, s.max);
 		fprintf(f, "Avg loop processing time: %" PRIu64 "\n", s.avg_ns);
 	}
-	print_verdict(f, res, m);
 	fflush(f);
 }
 
@@ -162,7 +187,8 @@ static void json_hist(struct rt_json *j, const struct ql_hist *h)
 
 int ql_write_json(FILE *f, const struct rt_report *rep, int return_code,
 		  const struct queuelat_config *cfg, const struct ql_model *m, double mhz,
-		  enum ql_tsc_source src, const struct ql_result *res, const struct rt_env *env)
+		  enum ql_tsc_source src, const struct ql_result *res, const struct rt_verdict *v,
+		  const struct rt_env *env)
 {
 	struct rt_report_sched sched = RT_REPORT_SCHED_INIT;
 	struct rt_json j;
@@ -198,9 +224,7 @@ int ql_write_json(FILE *f, const struct rt_report *rep, int return_code,
 	}
 	rt_json_string(&j, "stopped_by", stopped_by(res));
 	json_hist(&j, final_hist(res));
-	rt_json_object_begin(&j, "verdict");
-	rt_json_string(&j, "result", ql_verdict(res) ? "fail" : "pass");
-	rt_json_object_end(&j);
+	rt_verdict_write_json(&j, v);
 	rt_report_sched_add(&sched, res->policy);
 	rt_report_json_scheduling(&j, &sched);
 	rt_env_write_json(&j, env);

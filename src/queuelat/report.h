@@ -7,6 +7,7 @@
 
 #include "rt_env.h"
 #include "rt_report.h"
+#include "rt_verdict.h"
 
 #include "options.h"
 #include "run.h"
@@ -23,12 +24,18 @@ void ql_print_header(FILE *f, const struct ql_model *m, double mhz, enum ql_tsc_
 void ql_print_hist(FILE *f, const struct ql_hist *h, double mpps);
 /* The calibration histogram and "default_n=N nr_packets_drain_per_block=N". */
 void ql_print_calibration(FILE *f, const struct ql_result *res, double mpps);
-/* Everything after the run: exceeded line, histogram, summary, verdict. */
+/* Everything after the run (2.4's lines): exceeded line, histogram, summary. */
 void ql_print_result(FILE *f, const struct ql_result *res, const struct ql_model *m);
-/* 0 (PASS), or RT_EXIT_VERDICT: the queue exceeded or nothing was measured. */
-int ql_verdict(const struct ql_result *res);
+/*
+ * The verdict (rt_verdict_free() it): the blocks measured are the evidence,
+ * "max-len" is broken when the queue exceeded; a signal before -t's end
+ * makes it partial. 0 or -ENOMEM (the verdict is FAIL then).
+ */
+int ql_judge(struct rt_verdict *v, const struct queuelat_config *cfg, const struct ql_result *res,
+	     const struct ql_model *m);
 int ql_write_json(FILE *f, const struct rt_report *rep, int return_code,
 		  const struct queuelat_config *cfg, const struct ql_model *m, double mhz,
-		  enum ql_tsc_source src, const struct ql_result *res, const struct rt_env *env);
+		  enum ql_tsc_source src, const struct ql_result *res, const struct rt_verdict *v,
+		  const struct rt_env *env);
 
 #endif

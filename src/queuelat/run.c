@@ -84,21 +84,13 @@ static void on_stop(int sig)
 	stop_signal = sig;
 }
 
-static inline int64_t now_ns(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return rt_time_to_ns(&t);
-}
-
 static inline int64_t block(struct ql_thread *t, size_t n)
 {
-	int64_t t0 = now_ns(), t1;
+	int64_t t0 = rt_time_mono_ns(), t1;
 
 	memmove(t->dst, t->src, n);
 	__asm__ volatile("" : : "r"(t->dst) : "memory");
-	t1 = now_ns();
+	t1 = rt_time_mono_ns();
 	return t1 - t0;
 }
 
@@ -106,7 +98,7 @@ static bool stopped(struct ql_thread *t)
 {
 	if (stop_signal)
 		return true;
-	if (t->deadline_ns && now_ns() >= t->deadline_ns) {
+	if (t->deadline_ns && rt_time_mono_ns() >= t->deadline_ns) {
 		t->res->timed_out = true;
 		return true;
 	}
@@ -127,7 +119,7 @@ static int cmp_i64(const void *a, const void *b)
 static int64_t calib_round(struct ql_thread *t, size_t n)
 {
 	struct ql_hist *h = &t->res->calib;
-	int64_t start = now_ns();
+	int64_t start = rt_time_mono_ns();
 	uint64_t best = 0;
 	int mode = 0, s;
 
@@ -138,7 +130,7 @@ static int64_t calib_round(struct ql_thread *t, size_t n)
 		ql_hist_add(h, d);
 		if (s < CALIB_KEEP)
 			t->samples[s] = d;
-		if (s >= 10 && now_ns() - start > CALIB_ROUND_NS)
+		if (s >= 10 && rt_time_mono_ns() - start > CALIB_ROUND_NS)
 			break;
 	}
 	for (int i = 0; i <= QL_NBUCKETS; i++)
@@ -294,7 +286,7 @@ int ql_run(const struct queuelat_config *cfg, const struct ql_model *m, int mark
 		if (sigaction(stop_signals[i], &sa, NULL))
 			return res->error = -errno;
 	if (cfg->timeout_s)
-		t.deadline_ns = now_ns() + (int64_t)cfg->timeout_s * RT_NSEC_PER_SEC;
+		t.deadline_ns = rt_time_mono_ns() + (int64_t)cfg->timeout_s * RT_NSEC_PER_SEC;
 
 	res->policy = -1;
 	t.src = malloc(QL_MAX_BYTES);
@@ -306,9 +298,11 @@ int ql_run(const struct queuelat_config *cfg, const struct ql_model *m, int mark
 	/* every page present before the first block: no fault is measured */
 	memset(t.src, 0x5a, QL_MAX_BYTES);
 	memset(t.dst, 0, QL_MAX_BYTES);
+	res->start_ns = rt_time_mono_ns();
 	if ((err = -pthread_create(&tid, NULL, measure, &t)))
 		goto out;
 	pthread_join(tid, NULL);
+	res->elapsed_ns = rt_time_mono_ns() - res->start_ns;
 out:
 	free(t.src);
 	free(t.dst);

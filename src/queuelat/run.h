@@ -60,6 +60,7 @@ struct ql_result {
 	bool timed_out;
 	int policy;                /* the measuring thread's, -1 = never ran */
 	int error;                 /* -errno: the run could not start */
+	int64_t start_ns, elapsed_ns; /* CLOCK_MONOTONIC: the run, calibration included */
 };
 
 /* Called in the measuring thread once calibrated, before the queue starts. */

@@ -31,6 +31,7 @@ static const struct option long_opts[] = {
 	{ "p", required_argument, NULL, 'p' },
 	{ "pr", required_argument, NULL, 'p' },
 	{ "version", no_argument, NULL, OPT_VERSION },
+	{ "verdict", no_argument, NULL, RT_CLI_OPT_VERDICT },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -44,6 +45,7 @@ static void usage(void)
 	fputs("-c       --check           Stop if lower prio task is quicker than higher (off);\n"
 	      "                           the verdict: exit 3 when one was\n"
 	      "-D TIME  --duration=TIME   Specify a length for the test run: N, Ns, Nm, Nh or Nd\n"
+	      "                           (0, as 2.4: no limit but the loops)\n"
 	      "-e       --equal           Use equal prio for #CPU-1 tasks (requires > 2 CPUS)\n"
 	      "-h       --help            Print this help message\n"
 	      "         --json=FILENAME   write final results into FILENAME, JSON formatted\n"
@@ -57,53 +59,45 @@ static void usage(void)
 	      "         --no-preflight    no warnings about the machine before the run, also\n"
 	      "                           on a terminal\n"
 	      "         --preflight       those warnings also when stderr is not a terminal\n"
+	      "         --verdict         judge the run (the -c check on every iteration, without\n"
+	      "                           stopping): \"# Verdict:\" lines, exit 3 unless PASS\n"
 	      "         --version         print the version and exit\n"
 	      "NR_TASKS                   number of tasks (allowed CPUs + 1)\n"
 	      "\n  () above are defaults \n"
-	      "\nExit status: 0 done (and -c passed), 3 -c caught a task out of order,\n"
+	      "\nExit status: 0 done (and -c passed), 3 -c caught a task out of order (with\n"
+	      "--verdict: the run was not a PASS),\n"
 	      "1 could not run, 2 usage error, 130/143 stopped by SIGINT/SIGTERM.\n",
 	      stdout);
 }
 
-static int number(int c, const char *arg, long long min, long long max, const char *unit,
-		  int64_t *out)
-{
-	long long n;
-
-	if (rt_cli_number(rt_cli_opt_name(long_opts, c), arg, min, max, unit, &n))
-		return RT_EXIT_USAGE;
-	*out = n;
-	return 0;
-}
+/* A number option into *out: 0 or RT_EXIT_USAGE (the error printed). */
+#define NUMBER(c, min, max, unit, out)                                                        \
+	(rt_cli_opt_number(long_opts, (c), optarg, (min), (max), (unit), &n) ? RT_EXIT_USAGE  \
+									     : ((out) = n, 0))
 
 static int parse_one(struct migrate_config *cfg, int c, int argc, char *argv[])
 {
-	int64_t n;
+	long long n;
 
 	switch (c) {
 	case 'c': cfg->check = true; break;
 	case 'D':
+		/* 0: no limit, as 2.4 */
 		if (rt_cli_duration(rt_cli_opt_name(long_opts, c), optarg, &cfg->duration_s))
 			return RT_EXIT_USAGE;
-		if (cfg->duration_s == 0)
-			return rt_prog_usage_error("invalid --duration '%s': must be at least 1 s",
-						   optarg);
 		break;
 	case 'e': cfg->equal = true; break;
 	case 'h': usage(); return -1;
-	case 'l': return number(c, optarg, 1, MIGRATE_MAX_LOOPS, NULL, &cfg->loops);
-	case 'm': return number(c, optarg, 0, MIGRATE_MAX_MAXERR_US, "us", &cfg->maxerr_us);
-	case 'p':
-		if (number(c, optarg, 1, MIGRATE_MAX_PRIO - 1, NULL, &n))
-			return RT_EXIT_USAGE;
-		cfg->prio = (int)n;
-		break;
+	case 'l': return NUMBER(c, 1, MIGRATE_MAX_LOOPS, NULL, cfg->loops);
+	case 'm': return NUMBER(c, 0, MIGRATE_MAX_MAXERR_US, "us", cfg->maxerr_us);
+	case 'p': return NUMBER(c, 1, MIGRATE_MAX_PRIO - 1, NULL, cfg->prio);
 	case 'q': cfg->quiet = true; break;
-	case 'r': return number(c, optarg, 1, MIGRATE_MAX_MS, "ms", &cfg->run_time_ms);
-	case 's': return number(c, optarg, 0, MIGRATE_MAX_MS, "ms", &cfg->sleep_time_ms);
+	case 'r': return NUMBER(c, 1, MIGRATE_MAX_MS, "ms", cfg->run_time_ms);
+	case 's': return NUMBER(c, 0, MIGRATE_MAX_MS, "ms", cfg->sleep_time_ms);
 	case OPT_JSON: cfg->json = optarg; break;
 	case OPT_NO_PREFLIGHT: cfg->preflight = RT_CLI_PREFLIGHT_NEVER; break;
 	case OPT_PREFLIGHT: cfg->preflight = RT_CLI_PREFLIGHT_ALWAYS; break;
+	case RT_CLI_OPT_VERDICT: cfg->verdict = true; break;
 	case OPT_VERSION:
 		rt_prog_print_version(stdout);
 		return -1;
@@ -159,15 +153,12 @@ int migrate_parse_args(struct migrate_config *cfg, int argc, char *argv[])
 	while ((c = getopt_long(argc, argv, ":cD:ehl:m:p:qr:s:", long_opts, NULL)) != -1)
 		if ((err = parse_one(cfg, c, argc, argv)))
 			return err;
-	/* 2.4 reads the first other word as NR_TASKS and ignores the rest. */
-	for (; optind < argc; optind++) {
-		if (argv[optind][0] == '\0')
-			continue;
-		if (!tasks)
+	/* 2.4 reads the first other word as NR_TASKS (Red Hat's test: "2"); more is an error */
+	for (; optind < argc && !tasks; optind++)
+		if (argv[optind][0] != '\0')
 			tasks = argv[optind];
-		else if (!cfg->ignored_words++)
-			cfg->ignored_word = argv[optind];
-	}
+	if ((err = rt_cli_no_operands(argc, argv)))
+		return err;
 	if (tasks) {
 		long long n;
 

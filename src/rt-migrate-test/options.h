@@ -24,11 +24,10 @@ struct migrate_config {
 	bool equal;               /* -e: tasks 1..N-2 at prio + 1 */
 	bool check;               /* -c: stop at the first task out of order, the verdict */
 	bool quiet;               /* -q: no progress bar */
-	uint64_t duration_s;      /* -D, 0 = none */
+	uint64_t duration_s;      /* -D, 0 = none (as 2.4) */
 	const char *json;         /* --json, "-" = stdout */
 	enum rt_cli_preflight preflight;
-	const char *ignored_word; /* words after NR_TASKS (2.4 ignores them) */
-	int ignored_words;
+	bool verdict;             /* --verdict: judge every iteration, "# Verdict:", exit 3 */
 };
 
 /* 0, RT_EXIT_USAGE, or -1 after --help/--version (exit 0). */

@@ -2,7 +2,9 @@
 #include <inttypes.h>
 #include <signal.h>
 
+#include "rt_cli.h"
 #include "rt_json.h"
+#include "rt_verdict_write.h"
 
 #include "report.h"
 
@@ -86,33 +88,34 @@ void migrate_print(FILE *f, const struct migrate_config *cfg, const struct migra
 		fputs(res->out_of_order ? " Failed!\n" : " Passed!\n", f);
 }
 
-/* -c's verdict: NULL (none, without -c), "" (pass) or why it failed. */
-static const char *verdict_reason(const struct migrate_config *cfg,
-				  const struct migrate_result *res, char *buf, unsigned len)
+/*
+ * The order check on every iteration (-c stopped at the first failure, so
+ * res->error is it already): the iterations are the evidence.
+ */
+void migrate_judge(struct rt_verdict *v, const struct migrate_config *cfg,
+		   const struct migrate_result *res)
 {
-	if (!cfg->check)
-		return NULL;
-	if (res->out_of_order) {
-		migrate_order_error_format(&res->error, cfg->maxerr_us, buf, len);
-		return buf;
+	struct migrate_order_error e = res->error;
+	bool in_order = !res->out_of_order;
+	char why[REASON_MAX];
+
+	rt_verdict_init(v);
+	rt_verdict_add_checked(v, "iterations", (uint64_t)res->iterations);
+	for (int64_t it = 0; in_order && !cfg->check && it < res->iterations; it++)
+		in_order = migrate_check_iteration(&res->samples[it * cfg->nr_tasks], res->prio,
+						   cfg->nr_tasks, cfg->maxerr_us, it, &e);
+	if (!in_order) {
+		migrate_order_error_format(&e, cfg->maxerr_us, why, sizeof(why));
+		rt_verdict_fail_check(v, &(struct rt_check_failure){
+			.limit = "order", .subject = RT_SUBJECT_TASK, .index = e.task,
+			.value = e.late_us, .bound = cfg->maxerr_us, .unit = "us", .detail = why });
 	}
-	if (!res->iterations)
-		return "no iteration completed, nothing was checked";
-	return "";
-}
-
-void migrate_print_verdict(FILE *f, const struct migrate_config *cfg,
-			   const struct migrate_result *res)
-{
-	char buf[REASON_MAX];
-	const char *why = verdict_reason(cfg, res, buf, sizeof(buf));
-
-	if (!why)
-		return;
-	if (*why)
-		fprintf(f, "# Verdict: FAIL: %s\n", why);
+	if (res->stop_signal)
+		rt_cli_verdict_stopped(v, res->stop_signal, (double)res->iterations,
+				       (double)cfg->loops, "loops");
 	else
-		fputs("# Verdict: PASS\n", f);
+		rt_verdict_set_done(v, (double)res->iterations, (double)cfg->loops, "loops");
+	rt_verdict_finish(v);
 }
 
 static const char *stopped_by(const struct migrate_result *res)
@@ -182,44 +185,9 @@ static void json_iterations(struct rt_json *j, const struct migrate_config *cfg,
 	rt_json_array_end(j);
 }
 
-static void json_verdict(struct rt_json *j, const struct migrate_config *cfg,
-			 const struct migrate_result *res)
-{
-	char buf[REASON_MAX];
-	const char *why = verdict_reason(cfg, res, buf, sizeof(buf));
-	const struct migrate_order_error *e = &res->error;
-
-	if (!why) {
-		rt_json_null(j, "verdict");
-		return;
-	}
-	rt_json_object_begin(j, "verdict");
-	rt_json_string(j, "result", *why ? "fail" : "pass");
-	if (*why)
-		rt_json_string(j, "reason", why);
-	else
-		rt_json_null(j, "reason");
-	if (res->out_of_order) {
-		rt_json_object_begin(j, "out_of_order");
-		rt_json_int(j, "iteration", e->iteration);
-		rt_json_int(j, "task", e->task);
-		rt_json_int(j, "prio", e->prio);
-		rt_json_int(j, "lower_task", e->lower_task);
-		rt_json_int(j, "lower_prio", e->lower_prio);
-		rt_json_int(j, "late_us", e->late_us);
-		rt_json_int(j, "end_late_us", e->end_late_us);
-		rt_json_uint(j, "loops", e->loops);
-		rt_json_uint(j, "lower_loops", e->lower_loops);
-		rt_json_object_end(j);
-	} else {
-		rt_json_null(j, "out_of_order");
-	}
-	rt_json_object_end(j);
-}
-
 int migrate_write_json(FILE *f, const struct rt_report *rep, int return_code,
 		       const struct migrate_config *cfg, const struct migrate_result *res,
-		       const struct rt_env *env)
+		       const struct rt_verdict *v, const struct rt_env *env)
 {
 	struct rt_report_sched sched = RT_REPORT_SCHED_INIT;
 	struct rt_json j;
@@ -238,7 +206,7 @@ int migrate_write_json(FILE *f, const struct rt_report *rep, int return_code,
 	rt_json_int(&j, "main_prio", migrate_task_prio(cfg, cfg->nr_tasks));
 	rt_json_string(&j, "stopped_by", stopped_by(res));
 	json_iterations(&j, cfg, res);
-	json_verdict(&j, cfg, res);
+	rt_verdict_write_json(&j, v);
 	for (int t = 0; t < cfg->nr_tasks; t++)
 		rt_report_sched_add(&sched, res->policy[t]);
 	rt_report_json_scheduling(&j, &sched);

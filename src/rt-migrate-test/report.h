@@ -8,6 +8,7 @@
 
 #include "rt_env.h"
 #include "rt_report.h"
+#include "rt_verdict.h"
 
 #include "options.h"
 #include "run.h"
@@ -24,18 +25,21 @@ void migrate_task_stats(const struct migrate_result *res, int nr_tasks, int task
 
 /*
  * 2.4's stdout: the per-iteration table, "Parent pid: P", the per-task
- * blocks, " Passed!"/" Failed!" with -c; then, with -c, our verdict line(s).
+ * blocks, " Passed!"/" Failed!" with -c.
  */
 void migrate_print(FILE *f, const struct migrate_config *cfg, const struct migrate_result *res,
 		   pid_t parent);
 
-/* "# Verdict: PASS" or "# Verdict: FAIL: <why>" (-c only). */
-void migrate_print_verdict(FILE *f, const struct migrate_config *cfg,
-			   const struct migrate_result *res);
+/*
+ * The verdict (rt_verdict_free after): every iteration's order checked (the
+ * evidence), the first task out of order fails it; a signal: partial.
+ */
+void migrate_judge(struct rt_verdict *v, const struct migrate_config *cfg,
+		   const struct migrate_result *res);
 
 /* The JSON document (2.4's header and keys, then ours). 0 or -errno. */
 int migrate_write_json(FILE *f, const struct rt_report *rep, int return_code,
 		       const struct migrate_config *cfg, const struct migrate_result *res,
-		       const struct rt_env *env);
+		       const struct rt_verdict *v, const struct rt_env *env);
 
 #endif

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "rt_gate.h"
 #include "rt_mem.h"
 #include "rt_prog.h"
 #include "rt_sched.h"
@@ -22,8 +23,8 @@
 
 /* What the main thread and the tasks share. */
 struct shared {
-	pthread_barrier_t start, end;   /* nr_tasks + 1: the release and the iteration's end */
-	_Atomic bool stop;              /* set before the last release: the tasks return */
+	struct rt_gate start, end;      /* nr_tasks + 1: the release and the iteration's end */
+	_Atomic int stop;               /* set, then start broken: the tasks return */
 	int64_t release_ns;             /* written before the release, read after it */
 	int64_t iteration;
 	int64_t run_ns;
@@ -36,14 +37,6 @@ struct task {
 	int id;
 	pthread_t thread;
 };
-
-static int64_t now_ns(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return rt_time_to_ns(&t);
-}
 
 static void *task_main(void *arg)
 {
@@ -60,20 +53,20 @@ static void *task_main(void *arg)
 		int64_t start_ns, until_ns, now;
 		uint64_t loops = 0;
 
-		pthread_barrier_wait(&sh->start);
-		if (atomic_load_explicit(&sh->stop, memory_order_acquire))
+		if (!rt_gate_pass(&sh->start, &sh->stop))
 			break;
-		start_ns = now_ns();
+		start_ns = rt_time_mono_ns();
 		until_ns = start_ns + sh->run_ns;
 		do {
 			loops++;
-			now = now_ns();
+			now = rt_time_mono_ns();
 		} while (now < until_ns);
 		s = &res->samples[sh->iteration * sh->nr_tasks + t->id];
 		s->start_us = (start_ns - sh->release_ns) / 1000;
 		s->end_us = (now - sh->release_ns) / 1000;
 		s->loops = loops;
-		pthread_barrier_wait(&sh->end);
+		if (!rt_gate_pass(&sh->end, &sh->stop))
+			break;
 	}
 	return NULL;
 }
@@ -96,10 +89,10 @@ static void progress(int64_t it, int64_t loops)
 static bool sleep_watching(const sigset_t *signals, int64_t ns, int64_t deadline_ns,
 			   struct migrate_result *res)
 {
-	int64_t until = now_ns() + ns;
+	int64_t until = rt_time_mono_ns() + ns;
 
 	for (;;) {
-		int64_t now = now_ns(), left = until - now;
+		int64_t now = rt_time_mono_ns(), left = until - now;
 		int sig;
 
 		if (deadline_ns && deadline_ns - now <= 0) {
@@ -115,7 +108,7 @@ static bool sleep_watching(const sigset_t *signals, int64_t ns, int64_t deadline
 			return false;
 		}
 		/* a timeout, or a signal without meaning here (SIGUSR1, ...) */
-		if (now_ns() - until >= 0)
+		if (rt_time_mono_ns() - until >= 0)
 			return true;
 	}
 }
@@ -148,7 +141,9 @@ void migrate_result_free(struct migrate_result *res)
 	memset(res, 0, sizeof(*res));
 }
 
-static int start_tasks(const struct migrate_config *cfg, struct shared *sh, struct task *tasks)
+/* Start the tasks; *started says how many run, also on failure. */
+static int start_tasks(const struct migrate_config *cfg, struct shared *sh, struct task *tasks,
+		       int *started)
 {
 	for (int i = 0; i < cfg->nr_tasks; i++) {
 		struct sched_param sp = { .sched_priority = migrate_task_prio(cfg, i) };
@@ -173,8 +168,23 @@ static int start_tasks(const struct migrate_config *cfg, struct shared *sh, stru
 					    sp.sched_priority);
 			return -err;
 		}
+		*started = i + 1;
 	}
 	return 0;
+}
+
+/* The tasks waiting at the start (or coming to it) see stop and return. */
+static void end_tasks(struct shared *sh, struct task *tasks, int started)
+{
+	atomic_store(&sh->stop, 1);
+	rt_gate_break(&sh->start);
+	rt_gate_break(&sh->end);
+	for (int i = 0; i < started; i++)
+		pthread_join(tasks[i].thread, NULL);
+	rt_gate_destroy(&sh->start);
+	rt_gate_destroy(&sh->end);
+	free(sh);
+	free(tasks);
 }
 
 /* The iterations; returns when done, stopped or -c caught a task. */
@@ -185,7 +195,7 @@ static void iterate(const struct migrate_config *cfg, const sigset_t *signals,
 	int64_t deadline_ns = 0; /* none */
 
 	if (cfg->duration_s)
-		deadline_ns = now_ns() + (int64_t)cfg->duration_s * RT_NSEC_PER_SEC;
+		deadline_ns = rt_time_mono_ns() + (int64_t)cfg->duration_s * RT_NSEC_PER_SEC;
 	for (int64_t it = 0; it < cfg->loops; it++) {
 		bool go_on;
 
@@ -194,11 +204,11 @@ static void iterate(const struct migrate_config *cfg, const sigset_t *signals,
 		if (!sleep_watching(signals, sleep_ns, deadline_ns, res))
 			return;
 		sh->iteration = it;
-		sh->release_ns = now_ns();
-		pthread_barrier_wait(&sh->start);
+		sh->release_ns = rt_time_mono_ns();
+		rt_gate_pass(&sh->start, &sh->stop);
 		/* 2.4 sleeps as long again while the tasks run: a stop waits for them */
 		go_on = sleep_watching(signals, sleep_ns, deadline_ns, res);
-		pthread_barrier_wait(&sh->end);
+		rt_gate_pass(&sh->end, &sh->stop);
 		res->iterations = it + 1;
 		if (cfg->check &&
 		    !migrate_check_iteration(&res->samples[it * cfg->nr_tasks], res->prio,
@@ -214,10 +224,9 @@ static void iterate(const struct migrate_config *cfg, const sigset_t *signals,
 int migrate_run(const struct migrate_config *cfg, const sigset_t *signals,
 		struct migrate_result *res)
 {
-	/* on the heap: left allocated when not every task started (see below) */
 	struct shared *sh = calloc(1, sizeof(*sh));
 	struct task *tasks = calloc((size_t)cfg->nr_tasks, sizeof(*tasks));
-	int err, main_prio = migrate_task_prio(cfg, cfg->nr_tasks);
+	int err, started = 0, main_prio = migrate_task_prio(cfg, cfg->nr_tasks);
 
 	if (!sh || !tasks || alloc_result(cfg, res)) {
 		rt_prog_error_errno(ENOMEM, "cannot allocate %lld x %d samples",
@@ -234,31 +243,22 @@ int migrate_run(const struct migrate_config *cfg, const sigset_t *signals,
 		free(tasks);
 		return RT_EXIT_FAILURE;
 	}
-	if ((err = pthread_barrier_init(&sh->start, NULL, (unsigned)cfg->nr_tasks + 1)) ||
-	    (err = pthread_barrier_init(&sh->end, NULL, (unsigned)cfg->nr_tasks + 1))) {
-		rt_prog_error_errno(err, "cannot create the barriers");
+	if ((err = rt_gate_init_cyclic(&sh->start, (unsigned)cfg->nr_tasks + 1, false)) ||
+	    (err = rt_gate_init_cyclic(&sh->end, (unsigned)cfg->nr_tasks + 1, false))) {
+		rt_prog_error_errno(-err, "cannot create the barriers");
 		free(sh);
 		free(tasks);
 		return RT_EXIT_FAILURE;
 	}
-	if (start_tasks(cfg, sh, tasks)) {
-		/*
-		 * The tasks started wait at a barrier that will never fill: they end
-		 * with the process, which exits now; sh and tasks stay theirs.
-		 */
+	if (start_tasks(cfg, sh, tasks, &started)) {
+		/* the tasks started wait at a start that will never fill: break it */
+		end_tasks(sh, tasks, started);
 		return RT_EXIT_FAILURE;
 	}
 	iterate(cfg, signals, sh, res);
 	if (!cfg->quiet)
 		fputc('\n', stderr);
 	/* the last release: every task sees stop and returns */
-	atomic_store_explicit(&sh->stop, true, memory_order_release);
-	pthread_barrier_wait(&sh->start);
-	for (int i = 0; i < cfg->nr_tasks; i++)
-		pthread_join(tasks[i].thread, NULL);
-	pthread_barrier_destroy(&sh->start);
-	pthread_barrier_destroy(&sh->end);
-	free(sh);
-	free(tasks);
+	end_tasks(sh, tasks, started);
 	return RT_EXIT_OK;
 }

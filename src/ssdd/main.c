@@ -2,90 +2,123 @@
 /*
  * ssdd: tracer/tracee pairs; each tracer single-steps its tracee with
  * PTRACE_SINGLESTEP and checks that every step ends in the SIGTRAP stop it
- * expects. Compatible with rt-tests 2.4 (see NEWS for what differs).
+ * expects. Compatible with rt-tests 2.4 (see NEWS for what differs). The
+ * order of the steps is lib's (rt_tool); this file says what is its own.
  */
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "rt_affinity.h"
 #include "rt_cli.h"
-#include "rt_env.h"
-#include "rt_output.h"
 #include "rt_prog.h"
-#include "rt_report.h"
-#include "rt_signal.h"
+#include "rt_tool.h"
+#include "rt_verdict.h"
+#include "rt_verdict_write.h"
 
 #include "check.h"
 #include "options.h"
 #include "report.h"
 #include "run.h"
 
-/* Before any output: the JSON file, the machine. */
-static int setup(const struct ssdd_config *cfg, struct rt_output *json, struct rt_env *env)
+struct ssdd_judged {
+	struct ssdd_summary sum;
+	struct ssdd_ptrace_policy pol;
+	struct rt_verdict v;
+	bool judged;
+};
+
+static int parse(struct rt_tool *t, int argc, char *argv[])
 {
+	const struct ssdd_config *cfg = t->cfg;
+	int rc = ssdd_parse_args(t->cfg, argc, argv);
+
+	t->json_path = cfg->json;
+	return rc;
+}
+
+/* Red Hat's test passes `ssdd 10 10000`: 2.4 ignores the words, we warn. */
+static int validate(struct rt_tool *t)
+{
+	const struct ssdd_config *cfg = t->cfg;
+
+	if (cfg->ignored_words)
+		rt_prog_error("warning: ignoring %d argument(s) that are not options, from '%s' "
+			      "(as rt-tests 2.4 does)", cfg->ignored_words, cfg->ignored_word);
+	return 0;
+}
+
+/* Before any output: the machine. */
+static int setup(struct rt_tool *t)
+{
+	const struct ssdd_config *cfg = t->cfg;
 	/* nothing is timed: no warning about the priority or PM QoS */
 	const struct rt_env_run how = { .realtime = true, .pm_qos_held = true };
 
-	if (cfg->json && rt_cli_open_output(json, "json", cfg->json))
-		return RT_EXIT_FAILURE;
-	return rt_cli_machine_state_of(env, NULL, &how, cfg->preflight);
+	return rt_cli_machine_state_of(&t->env, NULL, &how, cfg->preflight);
 }
 
-static int run(const struct ssdd_config *cfg, const struct rt_report *rep)
+static int run(struct rt_tool *t)
 {
-	struct rt_output json = { 0 };
-	struct rt_env env = { 0 };
-	struct ssdd_result res = { 0 };
-	struct ssdd_ptrace_policy pol;
-	struct ssdd_summary sum;
-	sigset_t signals;
-	int rc, err;
+	const struct ssdd_config *cfg = t->cfg;
+	/* a wrong step is 2.4's own failure: exit 3 even when not asked */
+	const enum rt_judge how = cfg->verdict ? RT_JUDGE_ASKED : RT_JUDGE_NATIVE;
+	struct ssdd_result *res = t->res;
+	struct ssdd_judged *j = t->own;
+	int rc;
 
-	if ((err = rt_signal_setup(&signals))) {
-		rt_prog_error_errno(-err, "cannot set up signal handling");
-		return RT_EXIT_FAILURE;
-	}
-	if ((rc = setup(cfg, &json, &env)))
-		goto out;
 	ssdd_print_header(stdout, cfg, (int)getpid());
-	if ((rc = ssdd_run(cfg, &signals, &res)))
-		goto out;
-	ssdd_summarize(cfg, &res, &sum);
-	ssdd_ptrace_policy_read(&pol);
-	rc = ssdd_exit_code(&res, &sum);
-	if (rc == RT_EXIT_FAILURE || (sum.failed && (sum.cannot || sum.died || res.fork_err)))
-		ssdd_print_error(cfg, &res, &sum, &pol);
-	ssdd_print_end(stdout, cfg, &res, &sum, rc);
-	if (json.f) {
-		err = ssdd_write_json(json.f, rep, rc, cfg, &res, &sum, &pol, &env);
-		if (rt_cli_commit_json(&json, rt_output_why(&json, err), cfg->json))
-			rc = RT_EXIT_FAILURE;
+	if ((rc = ssdd_run(cfg, &t->signals, res))) {
+		t->no_json = true;
+		return rc;
 	}
-out:
-	rt_output_abort(&json);
-	rt_env_free(&env);
-	free(res.pairs);
-	return rc;
+	ssdd_summarize(cfg, res, &j->sum);
+	ssdd_ptrace_policy_read(&j->pol);
+	rc = ssdd_exit_code(res, &j->sum);
+	if (rc == RT_EXIT_FAILURE || (j->sum.failed && (j->sum.cannot || j->sum.died ||
+							res->fork_err)))
+		ssdd_print_error(cfg, res, &j->sum, &j->pol);
+	ssdd_print_end(stdout, cfg, res, &j->sum, rc);
+	ssdd_judge(&j->v, cfg, res, &j->sum);
+	j->judged = true;
+	/* a run that could not run said why on stderr: no verdict lines unasked */
+	if (rt_verdict_text_shown(&j->v, how) && (rc != RT_EXIT_FAILURE || cfg->verdict))
+		rt_verdict_write_text(stdout, &j->v, "steps");
+	return rc == RT_EXIT_FAILURE ? rc : rt_verdict_exit_status(&j->v, how);
 }
+
+static int write_json(struct rt_tool *t, FILE *f, int rc)
+{
+	struct ssdd_judged *j = t->own;
+
+	return ssdd_write_json(f, &t->rep, rc, t->cfg, t->res, &j->sum, &j->pol, &j->v, &t->env);
+}
+
+static void restore(struct rt_tool *t, int rc)
+{
+	struct ssdd_result *res = t->res;
+	struct ssdd_judged *j = t->own;
+
+	(void)rc;
+	if (j->judged)
+		rt_verdict_free(&j->v);
+	free(res->pairs);
+}
+
+static const struct rt_tool_ops ops = {
+	.parse = parse,
+	.validate = validate,
+	.setup = setup,
+	.run = run,
+	.write_json = write_json,
+	.restore = restore,
+};
 
 int main(int argc, char *argv[])
 {
 	struct ssdd_config cfg;
-	struct rt_report rep;
-	int rc;
+	struct ssdd_result res = { 0 };
+	struct ssdd_judged judged = { .judged = false };
+	struct rt_tool t = { .ops = &ops, .cfg = &cfg, .res = &res, .own = &judged };
 
-	rt_prog_init(argv[0]);
-	rt_report_init(&rep, argc, argv);
-	rc = ssdd_parse_args(&cfg, argc, argv);
-	if (rc < 0)
-		return rt_prog_close_stdout() ? RT_EXIT_FAILURE : RT_EXIT_OK;
-	if (rc)
-		return rc;
-	if (cfg.ignored_words)
-		rt_prog_error("warning: ignoring %d argument(s) that are not options, from '%s' "
-			      "(as rt-tests 2.4 does)", cfg.ignored_words, cfg.ignored_word);
-	rc = run(&cfg, &rep);
-	return rt_prog_exit_code(rc);
+	return rt_tool_main(&t, argc, argv);
 }

@@ -21,6 +21,7 @@ static const struct option long_opts[] = {
 	{ "preflight", no_argument, NULL, OPT_PREFLIGHT },
 	{ "tracee-exit-after", required_argument, NULL, OPT_TRACEE_EXIT },
 	{ "version", no_argument, NULL, OPT_VERSION },
+	{ "verdict", no_argument, NULL, RT_CLI_OPT_VERDICT },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -42,15 +43,12 @@ static void usage(void)
 	      "                            testing: the tracee of pair 0 leaves its loop after\n"
 	      "                            N turns and exits, so that its tracer sees an exit\n"
 	      "                            where it expects a single-step stop (the run fails)\n"
+	      "          --verdict         judge the run: \"# Verdict:\" lines, exit 3 unless\n"
+	      "                            PASS (a stop before any step is INCONCLUSIVE)\n"
 	      "          --version         print the version and exit\n"
-	      "\nExit status: 0 every step was right, 3 a single step went wrong,\n"
-	      "1 the test could not run, 2 usage error.\n",
+	      "\nExit status: 0 no step went wrong, 3 a single step went wrong (with\n"
+	      "--verdict also INCONCLUSIVE), 1 the test could not run, 2 usage error.\n",
 	      stdout);
-}
-
-static int number(int c, const char *arg, long long min, long long max, long long *out)
-{
-	return rt_cli_number(rt_cli_opt_name(long_opts, c), arg, min, max, NULL, out);
 }
 
 static int parse_one(struct ssdd_config *cfg, int c, int argc, char *argv[])
@@ -59,12 +57,12 @@ static int parse_one(struct ssdd_config *cfg, int c, int argc, char *argv[])
 
 	switch (c) {
 	case 'f':
-		if (number(c, optarg, 1, SSDD_MAX_FORKS, &n))
+		if (rt_cli_opt_number(long_opts, c, optarg, 1, SSDD_MAX_FORKS, NULL, &n))
 			return RT_EXIT_USAGE;
 		cfg->forks = (int)n;
 		break;
 	case 'i':
-		if (number(c, optarg, 1, SSDD_MAX_ITERS, &n))
+		if (rt_cli_opt_number(long_opts, c, optarg, 1, SSDD_MAX_ITERS, NULL, &n))
 			return RT_EXIT_USAGE;
 		cfg->iters = n;
 		break;
@@ -73,8 +71,9 @@ static int parse_one(struct ssdd_config *cfg, int c, int argc, char *argv[])
 	case OPT_JSON: cfg->json = optarg; break;
 	case OPT_NO_PREFLIGHT: cfg->preflight = RT_CLI_PREFLIGHT_NEVER; break;
 	case OPT_PREFLIGHT: cfg->preflight = RT_CLI_PREFLIGHT_ALWAYS; break;
+	case RT_CLI_OPT_VERDICT: cfg->verdict = true; break;
 	case OPT_TRACEE_EXIT:
-		if (number(c, optarg, 0, SSDD_MAX_EXIT_AFTER, &n))
+		if (rt_cli_opt_number(long_opts, c, optarg, 0, SSDD_MAX_EXIT_AFTER, NULL, &n))
 			return RT_EXIT_USAGE;
 		cfg->tracee_exit_after = n;
 		break;

@@ -17,6 +17,7 @@ struct ssdd_config {
 	int forks;                /* -f: tracer/tracee pairs */
 	int64_t iters;            /* -i: single steps per pair */
 	bool quiet;               /* -q: only the final lines */
+	bool verdict;             /* --verdict: "# Verdict:" lines, exit 3 unless PASS */
 	const char *json;         /* --json, "-" = stdout */
 	enum rt_cli_preflight preflight; /* the last of --preflight, --no-preflight */
 	/* --tracee-exit-after (testing): pair 0's tracee leaves its loop after so many turns */

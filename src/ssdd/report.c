@@ -5,9 +5,11 @@
 #include <string.h>
 #include <sys/wait.h>
 
+#include "rt_cli.h"
 #include "rt_json.h"
 #include "rt_prog.h"
 #include "rt_time.h"
+#include "rt_verdict_write.h"
 
 #include "report.h"
 
@@ -101,19 +103,64 @@ void ssdd_print_end(FILE *f, const struct ssdd_config *cfg, const struct ssdd_re
 		fprintf(f, "# Stopped by %s: %" PRIu64 " of %" PRIu64 " steps done\n",
 			signal_name(res->stop_signal), s->steps,
 			(uint64_t)cfg->forks * (uint64_t)cfg->iters);
-	fputs(rc == RT_EXIT_OK ? "All tests PASSED.\n" : "One or more tests FAILED.\n", f);
-	if (s->failed) {
-		const struct ssdd_pair_result *p = &res->pairs[s->first_failed];
-
-		fprintf(f, "# Verdict: FAIL: pair %d, step %" PRIu64 ": expected %s, got %s",
-			s->first_failed, p->mismatch.step, p->mismatch.expected, p->mismatch.got);
-		if (s->failed > 1)
-			fprintf(f, " (and %d more pair%s)", s->failed - 1, s->failed > 2 ? "s" : "");
-		fputc('\n', f);
-	} else if (rc == RT_EXIT_OK) {
-		fputs("# Verdict: PASS\n", f);
-	}
+	/* a stopped run did not pass all tests: 2.4 had no line for it */
+	if (s->failed || rc == RT_EXIT_FAILURE)
+		fputs("One or more tests FAILED.\n", f);
+	else if (!res->stop_signal)
+		fputs("All tests PASSED.\n", f);
 	fflush(f);
+}
+
+/* A pair in the verdict: "pair P (#TRACER -> #TRACEE)", by their pids. */
+static void pair_pids(void *ctx, int pair, int *tracer, int *tracee)
+{
+	const struct ssdd_result *res = ctx;
+
+	*tracer = res->pairs[pair].tracer_pid;
+	*tracee = res->pairs[pair].tracee_pid;
+}
+
+void ssdd_judge(struct rt_verdict *v, const struct ssdd_config *cfg, const struct ssdd_result *res,
+		const struct ssdd_summary *s)
+{
+	char why[320]; /* the verdict keeps 159 bytes of it */
+
+	rt_verdict_init(v);
+	v->naming.pair_tasks = pair_pids;
+	v->naming.ctx = (void *)res;
+	rt_verdict_add_checked(v, "steps", s->steps);
+	for (int i = 0; i < cfg->forks; i++) {
+		const struct ssdd_pair_result *p = &res->pairs[i];
+
+		if (p->outcome == SSDD_FAILED) {
+			snprintf(why, sizeof(why), "step %" PRIu64 ": expected %s, got %s",
+				 p->mismatch.step, p->mismatch.expected, p->mismatch.got);
+			rt_verdict_fail_check(v, &(struct rt_check_failure){
+				.limit = "step", .subject = RT_SUBJECT_PAIR, .index = i,
+				.value = (int64_t)p->mismatch.step, .bound = cfg->iters, .unit = "steps",
+				.detail = why });
+		} else if (p->outcome == SSDD_DIED) {
+			tracer_death(p, why, sizeof(why));
+			rt_verdict_unproven(v, RT_SUBJECT_PAIR, i, true, why);
+		} else if (p->outcome == SSDD_CANNOT) {
+			snprintf(why, sizeof(why), "%s failed: %s", p->what, strerror(p->err));
+			rt_verdict_unproven(v, RT_SUBJECT_PAIR, i, true, why);
+		}
+	}
+	if (res->fork_err) {
+		snprintf(why, sizeof(why), "cannot create the tracer of pair %d: %s", res->fork_pair,
+			 strerror(res->fork_err));
+		rt_verdict_unproven(v, RT_SUBJECT_NONE, -1, true, why);
+	} else if (s->not_started && !res->stop_signal) {
+		rt_verdict_unproven(v, RT_SUBJECT_NONE, -1, true, "pairs did not start");
+	}
+	if (res->stop_signal)
+		rt_cli_verdict_stopped(v, res->stop_signal, (double)s->steps,
+				       (double)cfg->forks * (double)cfg->iters, "steps");
+	else
+		rt_verdict_set_done(v, (double)s->steps, (double)cfg->forks * (double)cfg->iters,
+				    "steps");
+	rt_verdict_finish(v);
 }
 
 /* The reason the test could not run, for stderr and the JSON. */
@@ -207,37 +254,13 @@ static void json_pairs(struct rt_json *j, const struct ssdd_config *cfg,
 	rt_json_array_end(j);
 }
 
-static void json_verdict(struct rt_json *j, const struct ssdd_config *cfg,
-			 const struct ssdd_result *res, const struct ssdd_summary *s,
-			 const struct ssdd_ptrace_policy *pol, int rc)
-{
-	char reason[512];
-
-	rt_json_object_begin(j, "verdict");
-	rt_json_string(j, "result", s->failed ? "fail" : rc == RT_EXIT_OK ? "pass" : "error");
-	rt_json_array_begin(j, "failures");
-	for (int i = 0; i < cfg->forks; i++) {
-		if (res->pairs[i].outcome != SSDD_FAILED)
-			continue;
-		rt_json_object_begin(j, NULL);
-		rt_json_int(j, "pair", i);
-		json_mismatch(j, &res->pairs[i].mismatch);
-		rt_json_object_end(j);
-	}
-	rt_json_array_end(j);
-	error_reason(cfg, res, s, pol, reason, sizeof(reason));
-	if (reason[0])
-		rt_json_string(j, "error", reason);
-	else
-		rt_json_null(j, "error");
-	rt_json_object_end(j);
-}
-
 int ssdd_write_json(FILE *f, const struct rt_report *rep, int return_code,
 		    const struct ssdd_config *cfg, const struct ssdd_result *res,
 		    const struct ssdd_summary *s, const struct ssdd_ptrace_policy *pol,
-		    const struct rt_env *env)
+		    const struct rt_verdict *v, const struct rt_env *env)
 {
+	char reason[512];
+
 	struct rt_report_sched sched = RT_REPORT_SCHED_INIT;
 	struct rt_json j;
 
@@ -249,7 +272,9 @@ int ssdd_write_json(FILE *f, const struct rt_report *rep, int return_code,
 	rt_json_uint(&j, "steps", s->steps);
 	rt_json_uint(&j, "steps_expected", (uint64_t)cfg->forks * (uint64_t)cfg->iters);
 	rt_json_string(&j, "stopped_by", res->stop_signal ? signal_name(res->stop_signal) : NULL);
-	json_verdict(&j, cfg, res, s, pol, return_code);
+	error_reason(cfg, res, s, pol, reason, sizeof(reason));
+	rt_json_string(&j, "error", reason[0] ? reason : NULL);
+	rt_verdict_write_json(&j, v);
 	if (s->passed + s->failed + s->stopped)
 		rt_report_sched_add(&sched, res->tracers_policy);
 	rt_report_json_scheduling(&j, &sched);

@@ -7,6 +7,7 @@
 
 #include "rt_env.h"
 #include "rt_report.h"
+#include "rt_verdict.h"
 
 #include "check.h"
 #include "options.h"
@@ -30,12 +31,19 @@ void ssdd_print_header(FILE *f, const struct ssdd_config *cfg, int main_pid);
 
 /*
  * After the run: the lines of pairs that were stopped or whose tracer died
- * (not with -q), 2.4's final line, then "# Verdict: PASS" or
- * "# Verdict: FAIL: pair P, step S: expected X, got Y" (none when the test
- * could not run).
+ * (not with -q), then 2.4's final line: "All tests PASSED." only for a run
+ * that did every step (none after a stop), "One or more tests FAILED.".
  */
 void ssdd_print_end(FILE *f, const struct ssdd_config *cfg, const struct ssdd_result *res,
 		    const struct ssdd_summary *s, int rc);
+
+/*
+ * The verdict (rt_verdict_free after): the steps are the evidence, a wrong
+ * step fails its pair, a pair that could not run or whose tracer died
+ * fails; a stop makes it partial (INCONCLUSIVE before any step).
+ */
+void ssdd_judge(struct rt_verdict *v, const struct ssdd_config *cfg, const struct ssdd_result *res,
+		const struct ssdd_summary *s);
 
 /* Why the test could not run, one line on stderr (rc RT_EXIT_FAILURE). */
 void ssdd_print_error(const struct ssdd_config *cfg, const struct ssdd_result *res,
@@ -45,6 +53,6 @@ void ssdd_print_error(const struct ssdd_config *cfg, const struct ssdd_result *r
 int ssdd_write_json(FILE *f, const struct rt_report *rep, int return_code,
 		    const struct ssdd_config *cfg, const struct ssdd_result *res,
 		    const struct ssdd_summary *s, const struct ssdd_ptrace_policy *pol,
-		    const struct rt_env *env);
+		    const struct rt_verdict *v, const struct rt_env *env);
 
 #endif

@@ -12,13 +12,13 @@
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/ptrace.h>
-#include <sys/signalfd.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "rt_prog.h"
+#include "rt_reaper.h"
 #include "rt_sched.h"
 #include "rt_time.h"
 
@@ -39,19 +39,12 @@ struct run {
 	size_t sp_len;
 	pid_t *tracers;          /* main side: tracer pids, 0 = none or reaped */
 	int created, live;
-	pid_t main_pid;
-	int sig_fd;
+	struct rt_reaper reaper; /* the tracers (and orphaned tracees) and the signals */
+	bool reaper_up;
 	int stop;                /* SIGINT or SIGTERM */
 	bool *killed;            /* main side: the tracer was still running when we killed it */
 };
 
-static int64_t now_ns(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return rt_time_to_ns(&t);
-}
 
 /* ------------------------------------------------------------ the tracee */
 
@@ -159,13 +152,12 @@ static void tracer_main(struct run *run, int i)
 	int64_t t0;
 	char one;
 
-	if (prctl(PR_SET_PDEATHSIG, SIGKILL) || getppid() != run->main_pid)
-		_exit(RT_EXIT_FAILURE); /* the main process is already gone */
-	close(run->sig_fd);
-	/* SIGCHLD stays blocked (from the main process) and must be queued: not ignored */
+	/* rt_reaper_fork: it dies with the main process and has no signalfd */
+	/* SIGCHLD blocked and queued (not ignored): the tracer takes it with sigtimedwait */
 	signal(SIGCHLD, SIG_DFL);
 	sigemptyset(&chld);
 	sigaddset(&chld, SIGCHLD);
+	sigprocmask(SIG_BLOCK, &chld, NULL);
 	if (pipe2(ready, O_CLOEXEC))
 		cannot(cfg, p, i, 0, "pipe", errno);
 	tracee = fork();
@@ -191,7 +183,7 @@ static void tracer_main(struct run *run, int i)
 	if (ptrace(PTRACE_SETOPTIONS, tracee, NULL, (void *)(long)PTRACE_O_EXITKILL))
 		cannot(cfg, p, i, tracee, "PTRACE_SETOPTIONS", errno);
 	__atomic_store_n(&p->go, 1, __ATOMIC_RELAXED);
-	t0 = now_ns();
+	t0 = rt_time_mono_ns();
 	for (uint64_t s = 1; s <= (uint64_t)cfg->iters; s++) {
 		if (ptrace(PTRACE_SINGLESTEP, tracee, NULL, NULL)) {
 			struct ssdd_mismatch *m = &p->r.mismatch;
@@ -209,58 +201,41 @@ static void tracer_main(struct run *run, int i)
 		}
 		__atomic_store_n(&p->r.steps, s, __ATOMIC_RELAXED);
 	}
-	p->r.time_ns = now_ns() - t0;
+	p->r.time_ns = rt_time_mono_ns() - t0;
 	line(cfg, "forktest#%d/%d: EXITING, no error\n", i, (int)self);
 	tracer_end(p, tracee, SSDD_PASSED);
 }
 
 /* ------------------------------------------------------------ the main process */
 
-static int find_tracer(const struct run *run, pid_t pid)
+/* The wait status of what the reaper saw (tracer_status keeps 2.4's form). */
+static int wait_status(const struct rt_reaper_child *c)
 {
-	for (int i = 0; i < run->created; i++)
-		if (run->tracers[i] == pid)
-			return i;
-	return -1;
+	if (c->code == CLD_EXITED)
+		return (c->status & 0xff) << 8;
+	return (c->status & 0x7f) | (c->code == CLD_DUMPED ? 0x80 : 0);
 }
 
-static void reaped(struct run *run, pid_t pid, int status)
+/* A tracer seen dead (rt_reaper; orphaned tracees are reaped there and ignored). */
+static void reaped(void *ctx, const struct rt_reaper_child *c)
 {
-	int i = find_tracer(run, pid);
+	struct run *run = ctx;
 
-	if (i < 0)
-		return; /* an orphaned tracee (we are the subreaper) */
-	run->tracers[i] = 0;
+	if (c->index < 0 || c->index >= run->created)
+		return;
+	run->tracers[c->index] = 0;
+	run->killed[c->index] = c->killed;
 	run->live--;
-	run->sp[i].r.tracer_status = status;
-}
-
-static void reap_some(struct run *run)
-{
-	pid_t pid;
-	int status;
-
-	while ((pid = waitpid(-1, &status, WNOHANG | __WALL)) > 0)
-		reaped(run, pid, status);
+	run->sp[c->index].r.tracer_status = wait_status(c);
 }
 
 static void take_signals(struct run *run)
 {
-	struct signalfd_siginfo si;
+	/* SIGCHLD: the dead are reaped here; SIGHUP and the others are ignored */
+	int sig = rt_reaper_take_signals(&run->reaper, reaped, run);
 
-	while (read(run->sig_fd, &si, sizeof(si)) == (ssize_t)sizeof(si))
-		if ((si.ssi_signo == SIGINT || si.ssi_signo == SIGTERM) && !run->stop)
-			run->stop = (int)si.ssi_signo;
-	/* SIGCHLD: reap_some() after; SIGHUP and the others are ignored */
-}
-
-static void kill_tracers(struct run *run)
-{
-	for (int i = 0; i < run->created; i++)
-		if (run->tracers[i] > 0) {
-			kill(run->tracers[i], SIGKILL);
-			run->killed[i] = true;
-		}
+	if (sig && !run->stop)
+		run->stop = sig;
 }
 
 /*
@@ -284,20 +259,15 @@ static void kill_orphans(void)
 	fclose(f);
 }
 
-/* Every tracer reaped, then every orphaned tracee (bounded: they die with their tracer). */
+/*
+ * Every tracer killed (none may go on after a stop or a failed fork) and
+ * reaped within the reaper's bound, then every orphaned tracee (bounded:
+ * they die with their tracer).
+ */
 static void reap_all(struct run *run)
 {
-	for (int i = 0; i < run->created; i++) {
-		int status;
-		pid_t pid;
-
-		if (run->tracers[i] <= 0)
-			continue;
-		while ((pid = waitpid(run->tracers[i], &status, __WALL)) < 0 && errno == EINTR)
-			;
-		if (pid > 0)
-			reaped(run, pid, status);
-	}
+	if (rt_reaper_stop(&run->reaper, SIGKILL, 0, reaped, run))
+		rt_prog_error("a tracer did not end after SIGKILL");
 	for (int ms = 0; ms < DRAIN_MS; ms += 10) {
 		int status;
 		pid_t pid;
@@ -314,14 +284,13 @@ static void reap_all(struct run *run)
 
 static void wait_tracers(struct run *run)
 {
-	struct pollfd p = { .fd = run->sig_fd, .events = POLLIN };
+	struct pollfd p = { .fd = rt_reaper_fd(&run->reaper), .events = POLLIN };
 
-	reap_some(run);
+	rt_reaper_collect(&run->reaper, false, reaped, run);
 	while (run->live > 0 && !run->stop) {
 		if (poll(&p, 1, -1) < 0 && errno != EINTR)
 			break;
 		take_signals(run);
-		reap_some(run);
 	}
 }
 
@@ -347,7 +316,7 @@ static void collect(const struct run *run, struct ssdd_result *res)
 
 static int setup(struct run *run, const sigset_t *signals)
 {
-	sigset_t with_chld = *signals;
+	int err;
 
 	run->sp_len = (size_t)run->cfg->forks * sizeof(*run->sp);
 	run->sp = mmap(NULL, run->sp_len, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1,
@@ -368,11 +337,9 @@ static int setup(struct run *run, const sigset_t *signals)
 		rt_prog_error_errno(errno, "cannot become the child subreaper");
 		return RT_EXIT_FAILURE;
 	}
-	signal(SIGCHLD, SIG_DFL);
-	sigaddset(&with_chld, SIGCHLD);
-	if (sigprocmask(SIG_BLOCK, &with_chld, NULL) ||
-	    (run->sig_fd = signalfd(-1, &with_chld, SFD_CLOEXEC | SFD_NONBLOCK)) < 0) {
-		rt_prog_error_errno(errno, "cannot set up signal handling");
+	run->reaper_up = true;
+	if ((err = rt_reaper_init(&run->reaper, signals))) {
+		rt_prog_error_errno(-err, "cannot set up signal handling");
 		return RT_EXIT_FAILURE;
 	}
 	return 0;
@@ -380,11 +347,11 @@ static int setup(struct run *run, const sigset_t *signals)
 
 int ssdd_run(const struct ssdd_config *cfg, const sigset_t *signals, struct ssdd_result *res)
 {
-	struct run run = { .cfg = cfg, .main_pid = getpid(), .sig_fd = -1 };
+	struct run run = { .cfg = cfg };
 	int rc;
 
 	memset(res, 0, sizeof(*res));
-	res->main_pid = (int)run.main_pid;
+	res->main_pid = (int)getpid();
 	res->tracers_policy = rt_sched_policy_in_force();
 	res->pairs = calloc((size_t)cfg->forks, sizeof(*res->pairs));
 	if (!res->pairs) {
@@ -403,12 +370,12 @@ int ssdd_run(const struct ssdd_config *cfg, const sigset_t *signals, struct ssdd
 		p->r.outcome = SSDD_RUNNING;
 		p->r.time_ns = -1;
 		fflush(stdout); /* the tracers must not inherit unwritten output */
-		pid = fork();
+		pid = rt_reaper_fork(&run.reaper, i, "tracer");
 		if (pid == 0)
 			tracer_main(&run, i);
 		if (pid < 0) {
 			p->r.outcome = SSDD_NOT_STARTED;
-			res->fork_err = errno;
+			res->fork_err = -pid;
 			res->fork_pair = i;
 			break;
 		}
@@ -419,13 +386,12 @@ int ssdd_run(const struct ssdd_config *cfg, const sigset_t *signals, struct ssdd
 	}
 	if (!res->fork_err)
 		wait_tracers(&run);
-	kill_tracers(&run); /* after a stop or a failed fork: none may go on */
 	reap_all(&run);
 	res->stop_signal = run.stop;
 	collect(&run, res);
 out:
-	if (run.sig_fd >= 0)
-		close(run.sig_fd);
+	if (run.reaper_up)
+		rt_reaper_destroy(&run.reaper);
 	if (run.sp)
 		munmap(run.sp, run.sp_len);
 	free(run.tracers);

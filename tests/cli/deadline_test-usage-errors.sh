@@ -40,7 +40,6 @@ done <<'TABLE'
 -c 1-0|invalid --cpus '1-0': a CPU range must ascend (LOW-HIGH)
 -b -c 0|--bind|-b and --cpus|-c cannot be used together
 -i 4000000 -s 200000 -t 2|invalid --step 200000 with --threads 2: the last deadline would be 4200000 us, more than 4194304 us
--D 0|invalid --duration '0': must be at least 1 s
 -D 1.5m|invalid --duration '1.5m': must be N, Ns, Nm, Nh or Nd, at most 3650d
 --max-misses=-1|invalid --max-misses '-1': must be 0..9223372036854775807
 -x|invalid option '-x'

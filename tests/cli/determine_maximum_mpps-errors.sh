@@ -36,6 +36,7 @@ done <<'TABLE'
 -a 0;touch|determine_maximum_mpps: invalid -a '0;touch': must be a CPU list such as 0,3,7-11
 -F 2e3|determine_maximum_mpps: invalid -F '2e3': must be a frequency in MHz such as 2096 or 2095.9
 -x|determine_maximum_mpps: no such option: -x
+--bogus|determine_maximum_mpps: no such option: --bogus
 extra -p 100|determine_maximum_mpps: unexpected argument 'extra'
 TABLE
 # Words that bash would run as code: refused, nothing run (every option is checked alike).
@@ -50,6 +51,27 @@ expect_text "$ERR" "determine_maximum_mpps: '$WORK/nonexistent' is not an execut
 dmm -h
 expect_exit 0
 expect_match "$OUT" '^-Q path$'
+# --help as users type it (2.4 and the first version here: "no such option: --")
+dmm --help
+expect_exit 0
+expect_empty_stderr
+expect_match "$OUT" '^-Q path$'
+# Beside 2.4 (where unpacked): its help is the first part of ours, line for line; both exit 0.
+if [ -n "$(reference_tool determine_maximum_mpps)" ]; then
+	REF_RC=0
+	timeout -k 2 10 bash "$(reference_tool determine_maximum_mpps)" -h >"$WORK/ref.help" 2>&1 </dev/null ||
+		REF_RC=$?
+	[ "$REF_RC" -eq 0 ] || fail "2.4's -h exited $REF_RC"
+	head -n "$(wc -l <"$WORK/ref.help")" "$OUT" >"$WORK/ours.help"
+	compare_exact "$WORK/ours.help" "$WORK/ref.help"
+else
+	echo "not checked: 2.4's help (Debian's rt-tests 2.4 is not unpacked: scripts/install-deps)"
+fi
+# -a is checked before the search, not when the first probe fails
+dmm -Q "$QL" -a 4095
+expect_exit 2
+expect_empty_stdout
+expect_match "$ERR" "^determine_maximum_mpps: invalid -a '4095': not a CPU this process may run on"
 [ -z "$(ls -A "$WORK/tmp")" ] || fail "left behind: $(ls -A "$WORK/tmp")"
 
 # Unprivileged: chrt -f 1 fails, the search stops at the first probe.

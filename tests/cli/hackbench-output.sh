@@ -7,6 +7,7 @@
 # long options and their abbreviations (--d is still --datasize), Linaro's
 # options in one word (only the leading number counts, with a warning), the
 # old positional form (ignored, with a warning).
+# test-timeout: 300
 . "$top_srcdir/tests/cli/lib.sh"
 need_python3
 
@@ -91,6 +92,37 @@ expect_exit 0
 expect_match "$OUT" '^Time: '
 sed -n '/^{/,$p' "$OUT" >"$WORK/stdout.json"
 grep -q '^  "stopped_by": null,$' "$WORK/stdout.json" || fail "--json=-: no JSON after the text"
+expect_no_match "$OUT" '^# Verdict:'
+for j in "$WORK"/*.json; do
+	check_schema "$j" hackbench
+done
+
+# --verdict: the judgement asked for (2.4 judges nothing: only then), exit 0 on PASS.
+run_tool_timeout 30 hackbench --no-preflight -g 1 -f 2 -l 5 --verdict --json="$WORK/v.json"
+expect_exit 0
+tail -n 1 "$OUT" | grep -qx '# Verdict: PASS' || fail "--verdict: $(tail -n 1 "$OUT")"
+check_schema "$WORK/v.json" hackbench
+# -D 0: no time limit, one run as without -D.
+run_tool_timeout 30 hackbench --no-preflight -g 1 -f 2 -l 5 -D 0
+expect_exit 0
+[ "$(grep -c '^Time: ' "$OUT")" -eq 1 ] || fail "-D 0: $(cat "$OUT")"
+
+# Side by side with 2.4 (its Linaro one-word form too): the lines but for the
+# numbers, the same exit status.
+if [ -n "$(reference_tool hackbench)" ]; then
+	for args in "-g 2 -f 3 -l 50" "-T -g 1 -f 2 -l 20 -s 64" "-p -l 20"; do
+		# shellcheck disable=SC2086
+		run_reference 60 hackbench $args
+		# shellcheck disable=SC2086
+		run_tool_timeout 60 hackbench --no-preflight $args
+		[ "$RC" -eq "$REF_RC" ] || fail "$args: exit $RC, 2.4 $REF_RC"
+		sed -E 's/[0-9.]+/N/g' "$REF_OUT" >"$WORK/ref.shape"
+		sed -E 's/[0-9.]+/N/g' "$OUT" >"$WORK/our.shape"
+		compare_exact "$WORK/our.shape" "$WORK/ref.shape"
+	done
+else
+	echo "no 2.4 reference binary: the side-by-side part is skipped"
+fi
 
 run_tool hackbench --help
 expect_exit 0

@@ -6,6 +6,7 @@
 # writes the JSON (stopped_by SIGINT) and exits 0, in process and thread mode
 # (2.4 died with 130 in thread mode, printing nothing); -D runs rounds until
 # SIGTERM or its end and reports them, in the text and the JSON alike.
+# test-timeout: 180
 . "$top_srcdir/tests/cli/lib.sh"
 need_python3
 need_cmd setsid

@@ -6,6 +6,7 @@
 # one line and exit 1 before any output (2.4 printed the header first and
 # hung, or left its workers blocked); an unwritable --json path likewise; a
 # worker that cannot be created is one line, exit 1, and no process is left.
+# test-timeout: 180
 . "$top_srcdir/tests/cli/lib.sh"
 
 while IFS='|' read -r name args; do
@@ -26,7 +27,6 @@ loops-zero|-l 0
 loops-huge|-l 4294967296
 datasize-huge|-s 67108865
 pipe-and-inet|-p -i
-duration-zero|-D 0
 duration-bad|--duration=1.5m
 missing-argument|-g
 unknown-short|-x

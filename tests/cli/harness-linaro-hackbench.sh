@@ -7,6 +7,7 @@
 # per run, min <= mean <= max, 2.4's defaults in each run (its pipe and
 # thread switches land inside the same word: the run is the same).
 # HACKBENCH=/path runs another binary (e.g. /usr/bin/hackbench, 2.4).
+# test-timeout: 300
 . "$top_srcdir/tests/cli/lib.sh"
 need_cmd tee
 HB=${HACKBENCH:-$(tool hackbench)}

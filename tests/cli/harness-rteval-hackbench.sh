@@ -8,6 +8,7 @@
 # 50 ms after the start) no worker is left, spinning or not.
 # HACKBENCH=/path runs another binary (/usr/bin/hackbench, 2.4, fails: its
 # workers run on; the helper kills them).
+# test-timeout: 300
 . "$top_srcdir/tests/cli/lib.sh"
 need_python3
 need_cmd taskset

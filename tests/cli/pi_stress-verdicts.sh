@@ -9,14 +9,18 @@
 # 2.4's "WATCHDOG triggered: group 0 is deadlocked!", the run stops long
 # before -D, the verdict names the group, exit 3, and the JSON says fail
 # with return_code 3 (2.4 killed its own process group instead) - with -u,
-# and on the group's own CPU without it.
+# and on the group's own CPU without it. No PASS without evidence:
+# `--no-pi -u -D 2` (shorter than the 3.75 s watchdog, no inversion) prints
+# no PASS, its JSON says inconclusive, exit 0 as 2.4; with --verdict it
+# says INCONCLUSIVE and why, exit 3.
+# test-timeout: 300
 . "$top_srcdir/tests/cli/lib.sh"
 need_root
 need_python3
 
 CHECKS=""
 # PASS: -u puts the admin thread and the group on one CPU.
-run_tool_timeout 30 pi_stress --no-preflight -u -i 3000 --json="$WORK/p.json"
+run_tool_timeout 30 pi_stress --no-preflight -u -i 3000 --verdict --json="$WORK/p.json"
 expect_exit 0
 expect_empty_stderr
 expect_match "$OUT" '^# Verdict: PASS$'
@@ -38,7 +42,8 @@ fail_run() { # NAME ARGS...
 	took=$(($(date +%s) - start))
 	expect_exit 3
 	expect_text "$ERR" "WATCHDOG triggered: group 0 is deadlocked!"
-	expect_match "$OUT" '^# Verdict: FAIL: group 0 stuck: no inversion resolved in 1\.00 s \(the high priority thread never got the mutex; --no-pi: no priority inheritance\)$'
+	expect_match "$OUT" '^# Verdict: FAIL$'
+	expect_match "$OUT" '^# Verdict: group 0: stuck: no inversion resolved in 1\.00 s \(the high priority thread never got the mutex; --no-pi: no priority inheritance\)$'
 	[ "$took" -lt 12 ] || fail "$_n: the stuck run took $took s (-D 15)"
 	cp "$OUT" "$WORK/$_n.out"
 	CHECKS="$CHECKS $WORK/$_n.json $WORK/$_n.out 1 0 fail watchdog 0"
@@ -49,6 +54,21 @@ if [ "$(nproc)" -ge 2 ]; then
 else
 	echo "one CPU: the run without -u is the same as with it"
 fi
+
+# Shorter than the watchdog: its check never ran, so no PASS.
+run_tool_timeout 30 pi_stress --no-preflight --no-pi -u -D 2 --json="$WORK/short.json"
+expect_exit 0
+expect_no_match "$OUT" 'PASS'
+expect_match "$OUT" '^Total inversion performed: 0$'
+cp "$OUT" "$WORK/short.out"
+CHECKS="$CHECKS $WORK/short.json $WORK/short.out 1 0 inconclusive duration -"
+run_tool_timeout 30 pi_stress --no-preflight --no-pi -u -D 2 -q --verdict
+expect_exit 3
+expect_match "$OUT" '^# Verdict: INCONCLUSIVE$'
+expect_match "$OUT" '^# Verdict: the run \([0-9.]+ s\) was shorter than the watchdog \(3\.75 s\): a stuck group could not be caught$'
+for j in "$WORK"/*.json; do
+	check_schema "$j" pi_stress
+done
 
 # shellcheck disable=SC2086
 python3 "$HELPERS/pi_stress_check.py" $CHECKS >"$WORK/diag" 2>&1 || fail "$(cat "$WORK/diag")"

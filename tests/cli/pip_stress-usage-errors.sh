@@ -7,6 +7,7 @@
 # permission for SCHED_FIFO the run is one line naming what is missing, exit
 # 1, before any output (2.4: two lines, exit 1); an unwritable --json path is
 # one line, exit 1, before the run.
+# test-timeout: 180
 . "$top_srcdir/tests/cli/lib.sh"
 
 HINT="Try 'pip_stress --help' for more information."

@@ -22,7 +22,11 @@ done <<'TABLE'
 -m 400 -c 10 -p 3 -f nan|queuelat: invalid --freq 'nan': must be a number above 0 and at most 1e+06 (MHz)
 -m 400 -c 0 -p 3|queuelat: invalid --cycles '0': must be 1..1000000000 (cycles)
 -m 400 -c -5 -p 3|queuelat: invalid --cycles '-5': must be 1..1000000000 (cycles)
--m abc -c 10 -p 3|queuelat: invalid --max-len 'abc': must be 1..1000000000 (ns)
+-m abc -c 10 -p 3|queuelat: invalid --max-len 'abc': must be 1 ns to 1 s: N (ns), Nns, Nus, Nms or Ns
+-m 0 -c 10 -p 3|queuelat: invalid --max-len '0': must be 1 ns to 1 s: N (ns), Nns, Nus, Nms or Ns
+-m 20xs -c 10 -p 3|queuelat: invalid --max-len '20xs': must be 1 ns to 1 s: N (ns), Nns, Nus, Nms or Ns
+-m 2s -c 10 -p 3|queuelat: invalid --max-len '2s': must be 1 ns to 1 s: N (ns), Nns, Nus, Nms or Ns
+-m 1.5us -c 10 -p 3|queuelat: invalid --max-len '1.5us': must be 1 ns to 1 s: N (ns), Nns, Nus, Nms or Ns
 -m 400 -c 10 -p 0|queuelat: invalid --packets '0': must be a number above 0 and at most 100000 (million packets per second)
 -m 400 -c 10 -p 1x|queuelat: invalid --packets '1x': must be a number above 0 and at most 100000 (million packets per second)
 -m 400 -c 10 -p 3 -q -1|queuelat: invalid --queue-len '-1': must be 0..1000000000 (packets)
@@ -30,6 +34,7 @@ done <<'TABLE'
 -m 400 -c 10|queuelat: options -m, -c and -p are required (-f too with rt-tests 2.4)
 -c 10 -p 3|queuelat: options -m, -c and -p are required (-f too with rt-tests 2.4)
 -m 400 -c 10 -p 3 extra|queuelat: unexpected argument 'extra'
+-m 20us -c 100 -p 100 -f 1000 -t 60s junk|queuelat: unexpected argument 'junk'
 TABLE
 
 # An unknown option and a missing value: one line too (the texts are rt_cli's).

@@ -10,6 +10,7 @@
 # stderr is 2.4's; -e gives tasks 1..N-2 one priority; --json=- follows the
 # text; under taskset -c 0 the default is 2 tasks; --help keeps 2.4's
 # option lines.
+# test-timeout: 300
 . "$top_srcdir/tests/cli/lib.sh"
 need_root
 need_python3
@@ -61,8 +62,38 @@ printf ' Task 0 (prio 10)\n Task 1 (prio 11)\n Task 2 (prio 11)\n Task 3 (prio 1
 compare_exact "$WORK/prios" "$WORK/prios.want"
 grep -q '"main_prio": 14,' "$WORK/m$n.json" || fail "-e: main_prio is not 14"
 
+# --verdict: judged on every iteration without stopping, the lines asked for
+run_case 2 3 0 -q --verdict
+case $RC in 0 | 3) ;; *) fail "--verdict: exit $RC" ;; esac
+expect_match "$OUT" '^# Verdict: (PASS|FAIL)$'
+
 # shellcheck disable=SC2086 # CHECKS: the helper's words
 python3 "$HELPERS/migrate_check.py" $CHECKS || fail "the JSON and the text disagree (above)"
+for j in "$WORK"/m*.json; do
+	check_schema "$j" rt-migrate-test
+done
+
+# Side by side with 2.4 (Red Hat's `rt-migrate-test 2` form, -c, -D 0): the
+# lines but for the numbers, the exit status (a -c FAIL is possible on a VM
+# in either: then only the shape up to it), 2.4's JSON keys first in ours.
+if [ -n "$(reference_tool rt-migrate-test)" ]; then
+	shape() { sed -E 's/[0-9]+/N/g; s/ +/ /g' "$1" | grep -v '^ Failed!$\|^ Passed!$\|^# Verdict'; }
+	for args in "-q -l 3 -s 10 -r 5 2" "-q -c -l 3 -s 10 -r 5 -m 3600000000 2" "-q -D 0 -l 2 -s 10 -r 5 2"; do
+		# shellcheck disable=SC2086
+		run_reference 60 rt-migrate-test $args --json="$WORK/ref.json"
+		# shellcheck disable=SC2086
+		run_tool_timeout 60 rt-migrate-test --no-preflight $args --json="$WORK/our.json"
+		[ "$RC" -eq "$REF_RC" ] || fail "$args: exit $RC, 2.4 $REF_RC"
+		shape "$REF_OUT" >"$WORK/ref.shape"
+		shape "$OUT" >"$WORK/our.shape"
+		compare_exact "$WORK/our.shape" "$WORK/ref.shape"
+		python3 -c 'import json,sys; r=list(json.load(open(sys.argv[1]))); o=list(json.load(open(sys.argv[2]))); sys.exit(o[:len(r)] != r)' \
+			"$WORK/ref.json" "$WORK/our.json" || fail "$args: 2.4's JSON keys are not first in ours"
+		check_schema "$WORK/our.json" rt-migrate-test
+	done
+else
+	echo "no 2.4 reference binary: the side-by-side part is skipped"
+fi
 
 # --json=-: the text, then the JSON document
 run_tool_timeout 60 rt-migrate-test --no-preflight -q -c -l 2 -s 5 -r 2 --json=- 2

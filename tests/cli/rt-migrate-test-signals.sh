@@ -1,12 +1,13 @@
 #!/bin/sh
 # Proves: SIGINT, SIGTERM and SIGHUP end an rt-migrate-test run at the end
 # of the current iteration with the whole report (table, task blocks,
-# verdict, JSON with stopped_by) and a non-zero exit, 128 + the signal
+# JSON with stopped_by and a partial verdict) and a non-zero exit, 128 + the signal
 # (2.4: SIGINT exit 1, SIGTERM killed it with no output), and the process is
 # gone; -D ends a run with exit 0 (2.4: 1) and stopped_by "duration"; a
-# stop before the first iteration still reports (a FAIL verdict: nothing
-# was checked); without the permission for SCHED_FIFO it stops before the
+# stop before the first iteration still reports (an INCONCLUSIVE verdict:
+# nothing was checked, "# Verdict:" lines with --verdict, exit 3); without the permission for SCHED_FIFO it stops before the
 # run with one line and exit 1 (2.4 ran at SCHED_OTHER and exited 0).
+# test-timeout: 180
 . "$top_srcdir/tests/cli/lib.sh"
 need_root
 need_python3
@@ -41,7 +42,8 @@ for sig in INT:130 TERM:143 HUP:129; do
 	stop_run "${sig%:*}" 1
 	[ "$RC" -eq "${sig#*:}" ] || fail "SIG${sig%:*}: exit $RC"
 	expect_match "$OUT" '^Parent pid: [0-9]+$'
-	expect_match "$OUT" '^# Verdict: PASS$'
+	expect_no_match "$OUT" '^# Verdict:'
+	check_schema "$WORK/s$n.json" rt-migrate-test
 	grep -q "\"stopped_by\": \"SIG${sig%:*}\"" "$WORK/s$n.json" ||
 		fail "SIG${sig%:*}: stopped_by: $(grep stopped_by "$WORK/s$n.json")"
 	CHECKS="$CHECKS $WORK/s$n.json $WORK/s$n.out $RC 2 100000 1 SIG${sig%:*}"
@@ -57,12 +59,14 @@ CHECKS="$CHECKS $WORK/s$n.json $WORK/s$n.out $RC 2 100000 1 duration"
 # shellcheck disable=SC2086 # CHECKS: the helper's words
 python3 "$HELPERS/migrate_check.py" $CHECKS || fail "the reports disagree (above)"
 
-# SIGINT before the first iteration ended: still a report
-stop_run INT 0.5 -s 5000
-[ "$RC" -eq 130 ] || fail "early SIGINT: exit $RC"
+# SIGINT before the first iteration ended: still a report; asked, not a PASS
+stop_run INT 0.5 -s 5000 --verdict
+[ "$RC" -eq 3 ] || fail "early SIGINT: exit $RC"
 expect_text "$ERR" "No measurements available"
 expect_match "$OUT" '^Iter:      0       1  $'
-expect_match "$OUT" '^# Verdict: FAIL: no iteration completed, nothing was checked$'
+expect_match "$OUT" '^# Verdict: INCONCLUSIVE$'
+expect_match "$OUT" '^# Verdict: partial: stopped by SIGINT'
+check_schema "$WORK/s$n.json" rt-migrate-test
 grep -q '"iterations_done": 0,' "$WORK/s$n.json" || fail "early SIGINT: iterations_done"
 
 # -s 0: the main thread never sleeps; SIGINT still ends the run

@@ -9,6 +9,7 @@
 # SIGINT at once after the start, and SIGKILL of ssdd during the start-up
 # or mid-run, leave no process of its process group. A tracer killed by someone
 # else is named: "pair 0: the tracer was killed by SIGKILL", exit 1.
+# test-timeout: 180
 . "$top_srcdir/tests/cli/lib.sh"
 # In a sanitizer build, LeakSanitizer cannot stop a traced process (a
 # tracee) or one whose ptrace a seccomp filter refuses: it hangs or exits
@@ -67,9 +68,11 @@ stop_run() {
 	[ "$(grep -c "^forktest#[0-9]*/[0-9]*: STOPPED by SIG$1 after [0-9]* of 1000000000 steps, no error\$" "$OUT")" -eq "$3" ] ||
 		fail "SIG$1: not $3 STOPPED lines: $(cat "$OUT")"
 	expect_match "$OUT" "^# Stopped by SIG$1: [0-9]+ of $(($3 * 1000000000)) steps done\$"
-	tail -n 2 "$OUT" >"$WORK/tail"
-	printf 'All tests PASSED.\n# Verdict: PASS\n' >"$WORK/want"
-	compare_exact "$WORK/tail" "$WORK/want"
+	# not every step was done: no "All tests PASSED.", no PASS (2.4 had no line for it)
+	tail -n 1 "$OUT" | grep -Eqx "# Stopped by SIG$1: [0-9]+ of [0-9]+ steps done" ||
+		fail "SIG$1: last line $(tail -n 1 "$OUT")"
+	expect_no_match "$OUT" 'PASS'
+	check_schema "$WORK/$1.json" ssdd
 	expect_empty_stderr
 	cp "$OUT" "$WORK/$1.out"
 	CHECKS="$CHECKS $WORK/$1.json $WORK/$1.out $3 1000000000 SIG$1"
@@ -95,9 +98,10 @@ for delay in 0 0.1; do
 	RC=0
 	wait "$PID" || RC=$?
 	expect_exit 0
-	expect_match "$OUT" '^# Verdict: PASS$'
-	python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); sys.exit(d["stopped_by"] != "SIGINT")' \
-		"$WORK/early.json" || fail "SIGINT after $delay s: no JSON saying so"
+	expect_no_match "$OUT" 'PASS'
+	check_schema "$WORK/early.json" ssdd
+	python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); v = d["verdict"]; sys.exit(d["stopped_by"] != "SIGINT" or not v["partial"] or v["result"] == "pass" and v["checked"][0]["count"] == 0)' \
+		"$WORK/early.json" || fail "SIGINT after $delay s: no JSON saying so (or a PASS of nothing)"
 	no_one_left "$PID" "SIGINT after $delay s"
 done
 

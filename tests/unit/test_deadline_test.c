@@ -101,6 +101,22 @@ START_TEST(thread_block_is_2_4s)
 }
 END_TEST
 
+/* Judge threads th[0..n) against cfg: the result's name. */
+static const char *judge(const struct deadline_test_config *cfg, struct dl_thread *th, int n)
+{
+	static char result[16];
+	struct dl_result res = { .nthreads = n, .threads = th, .duration_over = true };
+	struct dl_totals tot = deadline_test_totals(th, n);
+	struct rt_verdict v;
+
+	for (int i = 0; i < n; i++)
+		th[i].index = i;
+	ck_assert_int_eq(deadline_test_judge(&v, cfg, &res, &tot), 0);
+	snprintf(result, sizeof(result), "%s", rt_verdict_result(&v));
+	rt_verdict_free(&v);
+	return result;
+}
+
 START_TEST(verdict_counts_misses_and_idle_threads)
 {
 	struct deadline_test_config cfg;
@@ -110,18 +126,25 @@ START_TEST(verdict_counts_misses_and_idle_threads)
 
 	ck_assert_int_eq(deadline_test_parse_args(&cfg, 1, argv), 0);
 	th[1].st.missed_deadlines = 0;
-	tot = deadline_test_judge(&cfg, th, 2);
-	ck_assert(!tot.pass);
+	tot = deadline_test_totals(th, 2);
+	ck_assert_str_eq(judge(&cfg, th, 2), "fail");
 	ck_assert_uint_eq(tot.missed_deadlines, 5);
 	ck_assert_uint_eq(tot.missed_periods, 4);
 	ck_assert_uint_eq(tot.nr_periods, 1986);
-	cfg.max_misses = 5;
-	ck_assert(deadline_test_judge(&cfg, th, 2).pass);
+	cfg.max_misses = 9; /* 5 deadlines and 4 periods */
+	ck_assert_str_eq(judge(&cfg, th, 2), "pass");
+	cfg.max_misses = 5; /* the deadlines alone would pass: the periods count too */
+	ck_assert_str_eq(judge(&cfg, th, 2), "fail");
+	/* a thread starved for whole periods, no deadline missed: not a PASS */
+	th[0].st.missed_deadlines = 0;
+	th[1].st.missed_periods = 40;
+	cfg.max_misses = 0;
+	ck_assert_str_eq(judge(&cfg, th, 2), "fail");
+	cfg.max_misses = 100;
 	th[1].st.nr_periods = 0; /* never ran: nothing measured */
-	tot = deadline_test_judge(&cfg, th, 2);
-	ck_assert(!tot.pass);
-	ck_assert_int_eq(tot.idle_threads, 1);
-	ck_assert(!deadline_test_judge(&cfg, th, 0).pass);
+	ck_assert_str_eq(judge(&cfg, th, 2), "fail");
+	ck_assert_int_eq(deadline_test_totals(th, 2).idle_threads, 1);
+	ck_assert_str_eq(judge(&cfg, th, 0), "inconclusive");
 }
 END_TEST
 

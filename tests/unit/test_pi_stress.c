@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * pi_stress's pure parts: the option parser's configuration (--sched per
- * thread type, -r, the defaults) and the breakable futex barrier (every
- * passage is a whole generation; a stop releases the waiters with false).
+ * thread type, -r, the defaults, -D 0) and the verdict (no PASS without
+ * evidence: a run shorter than the watchdog, or a group quiet at the end
+ * that the watchdog could not judge, is INCONCLUSIVE; a stuck group FAIL).
+ * The barrier is lib's rt_gate (test_rt_gate).
  */
 #include <pthread.h>
 #include <sched.h>
@@ -14,8 +16,9 @@
 
 #include "rt_prog.h"
 
-#include "../../src/pi_stress/barrier.h"
 #include "../../src/pi_stress/options.h"
+#include "../../src/pi_stress/report.h"
+#include "../../src/pi_stress/run.h"
 #include "../../src/pi_stress/sched_attr.h"
 
 static struct pi_stress_config cfg;
@@ -88,79 +91,43 @@ START_TEST(sched_priority_alone_keeps_the_policy)
 }
 END_TEST
 
-/* ------------------------------------------------------------ the barrier */
+/* ------------------------------------------------------------ the verdict */
 
-#define THREADS 3
-#define PASSES 20000
-
-struct bar_ctx {
-	struct pis_barrier b;
-	int stop;
-	unsigned arrived;   /* incremented before each wait */
-	int bad;            /* a passage that saw another generation's count */
-};
-
-static void *passer(void *arg)
+/* A result of one group: inversions, run length and quiet time at the end in ms. */
+static const char *judge(uint64_t inversions, int64_t run_ms, int64_t quiet_ms, bool stuck)
 {
-	struct bar_ctx *c = arg;
+	static char result[16];
+	uint64_t per_group[1] = { inversions };
+	bool stuck_g[1] = { stuck }, finished[1] = { false };
+	int64_t quiet[1] = { quiet_ms * 1000000 };
+	struct pis_result res = {
+		.ngroups = 1, .per_group = per_group, .stuck = stuck_g, .nstuck = stuck,
+		.finished = finished, .quiet_ns = quiet, .total = inversions,
+		.elapsed_ns = run_ms * 1000000, .started = true,
+	};
+	struct rt_verdict v;
 
-	for (unsigned i = 0; i < PASSES; i++) {
-		__atomic_add_fetch(&c->arrived, 1, __ATOMIC_ACQ_REL);
-		if (!pis_barrier_wait(&c->b))
-			return NULL;
-		/* everyone of this generation has arrived; no one of the next can pass */
-		unsigned seen = __atomic_load_n(&c->arrived, __ATOMIC_ACQUIRE);
-		if (seen != THREADS * (i + 1))
-			__atomic_store_n(&c->bad, 1, __ATOMIC_RELAXED);
-		if (!pis_barrier_wait(&c->b))
-			return NULL;
-	}
-	return NULL;
+	pi_stress_judge(&v, &cfg, &res);
+	snprintf(result, sizeof(result), "%s", rt_verdict_result(&v));
+	rt_verdict_free(&v);
+	return result;
 }
 
-START_TEST(barrier_passes_whole_generations)
+START_TEST(no_pass_without_the_watchdog)
 {
-	static struct bar_ctx c;
-	pthread_t t[THREADS];
-
-	memset(&c, 0, sizeof(c));
-	pis_barrier_init(&c.b, THREADS, &c.stop);
-	for (int i = 0; i < THREADS; i++)
-		ck_assert_int_eq(pthread_create(&t[i], NULL, passer, &c), 0);
-	for (int i = 0; i < THREADS; i++)
-		pthread_join(t[i], NULL);
-	ck_assert_int_eq(c.bad, 0);
-	ck_assert_uint_eq(c.arrived, THREADS * PASSES);
-}
-END_TEST
-
-static void *waiter(void *arg)
-{
-	struct bar_ctx *c = arg;
-
-	return (void *)(long)pis_barrier_wait(&c->b);
-}
-
-START_TEST(barrier_break_releases_waiters_with_false)
-{
-	static struct bar_ctx c;
-	pthread_t t[2];
-	void *r;
-
-	memset(&c, 0, sizeof(c));
-	pis_barrier_init(&c.b, 3, &c.stop);
-	for (int i = 0; i < 2; i++)
-		ck_assert_int_eq(pthread_create(&t[i], NULL, waiter, &c), 0);
-	while (__atomic_load_n(&c.b.count, __ATOMIC_ACQUIRE) < 2)
-		usleep(1000);
-	__atomic_store_n(&c.stop, 1, __ATOMIC_RELEASE);
-	pis_barrier_break(&c.b);
-	for (int i = 0; i < 2; i++) {
-		pthread_join(t[i], &r);
-		ck_assert_int_eq((long)r, 0);
-	}
-	/* once stopped, a late arrival does not wait */
-	ck_assert(!pis_barrier_wait(&c.b));
+	ck_assert_int_eq(parse("--no-pi -u -D 2"), 0);
+	ck_assert(cfg.duration_set);
+	/* 2 s, shorter than the 3.75 s watchdog: its check never ran */
+	ck_assert_str_eq(judge(0, 2000, 2000, false), "inconclusive");
+	ck_assert_str_eq(judge(50000, 2000, 0, false), "inconclusive");
+	/* long enough, and inverting to the end */
+	ck_assert_str_eq(judge(500000, 10000, 1, false), "pass");
+	/* a stall in the last watchdog period, caught by nothing */
+	ck_assert_str_eq(judge(500000, 10000, 2000, false), "inconclusive");
+	ck_assert_str_eq(judge(500000, 10000, 3750, true), "fail");
+	ck_assert_int_eq(parse("-D 0"), 0); /* 2.4: stop at the first look */
+	ck_assert(cfg.duration_set);
+	ck_assert_uint_eq(cfg.duration_s, 0);
 }
 END_TEST
 
@@ -172,8 +139,7 @@ Suite *unit_suite(void)
 	tcase_add_test(tc, defaults_are_2_4s);
 	tcase_add_test(tc, values_land_in_the_config);
 	tcase_add_test(tc, sched_priority_alone_keeps_the_policy);
-	tcase_add_test(tc, barrier_passes_whole_generations);
-	tcase_add_test(tc, barrier_break_releases_waiters_with_false);
+	tcase_add_test(tc, no_pass_without_the_watchdog);
 	tcase_set_timeout(tc, 30);
 	suite_add_tcase(s, tc);
 	return s;

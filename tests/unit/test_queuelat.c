@@ -269,8 +269,7 @@ static const char stopped24_text[] =
 	" ---------------- \n"
 	"Min loop processing time: [0 - 99] = 4396\n"
 	"Max loop processing time: [70000 - 70099] = 1\n"
-	"Avg loop processing time: 145\n"
-	"# Verdict: FAIL: nothing measured (stopped before the queue started)\n";
+	"Avg loop processing time: 145\n";
 
 struct result_arg {
 	const struct ql_result *res;
@@ -290,6 +289,7 @@ START_TEST(stopped_result_as_24)
 	struct ql_result *res = calloc(1, sizeof(*res));
 	struct ql_model m;
 	struct result_arg a = { res, &m };
+	struct rt_verdict v;
 	char *text;
 
 	ck_assert_ptr_nonnull(res);
@@ -297,7 +297,12 @@ START_TEST(stopped_result_as_24)
 	fill(&res->calib, stopped24, sizeof(stopped24) / sizeof(stopped24[0]));
 	text = print_to_string(print_result, &a);
 	ck_assert_str_eq(text, stopped24_text);
-	ck_assert_int_eq(ql_verdict(res), 3);
+	/* nothing measured: never a PASS (INCONCLUSIVE; exit 3 only when asked) */
+	ck_assert_int_eq(ql_judge(&v, &cfg, res, &m), 0);
+	ck_assert_str_eq(rt_verdict_result(&v), "inconclusive");
+	ck_assert_int_eq(rt_verdict_exit_status(&v, RT_JUDGE_ASKED), 3);
+	ck_assert_int_eq(rt_verdict_exit_status(&v, RT_JUDGE_NONE), 0);
+	rt_verdict_free(&v);
 	free(text);
 	free(res);
 }
@@ -310,6 +315,7 @@ START_TEST(exceeded_result)
 	struct ql_result *res = calloc(1, sizeof(*res));
 	struct ql_model m;
 	struct result_arg a = { res, &m };
+	struct rt_verdict v;
 	char *text;
 
 	ck_assert_ptr_nonnull(res);
@@ -329,18 +335,25 @@ START_TEST(exceeded_result)
 			 " ---------------- \n"
 			 "Min loop processing time: [70000 - 70099] = 1\n"
 			 "Max loop processing time: [70000 - 70099] = 1\n"
-			 "Avg loop processing time: 70099\n"
-			 "# Verdict: FAIL: queue length exceeded: 1392 packets > 83 (max_queue_len), "
-			 "a packet would wait more than -m\n");
-	ck_assert_int_eq(ql_verdict(res), 3);
+			 "Avg loop processing time: 70099\n");
+	ck_assert_int_eq(ql_judge(&v, &cfg, res, &m), 0);
+	ck_assert_str_eq(rt_verdict_result(&v), "fail");
+	ck_assert_uint_eq(v.nbroken, 1);
+	ck_assert_int_eq(v.broken[0].value, 1392);
+	ck_assert_int_eq(v.broken[0].bound, 83);
+	ck_assert_int_eq(rt_verdict_exit_status(&v, RT_JUDGE_ASKED), 3);
+	ck_assert_int_eq(rt_verdict_exit_status(&v, RT_JUDGE_NONE), 0); /* 2.4 exited 0 */
+	rt_verdict_free(&v);
 	free(text);
 	/* the same run ended by the timeout with a queue that held: PASS, exit 0 */
 	res->exceeded = false;
 	res->timed_out = true;
 	text = print_to_string(print_result, &a);
-	ck_assert_ptr_nonnull(strstr(text, "Avg loop processing time: 70099\n# Verdict: PASS\n"));
 	ck_assert_ptr_null(strstr(text, "exceeded"));
-	ck_assert_int_eq(ql_verdict(res), 0);
+	ck_assert_int_eq(ql_judge(&v, &cfg, res, &m), 0);
+	ck_assert_str_eq(rt_verdict_result(&v), "pass");
+	ck_assert_int_eq(rt_verdict_exit_status(&v, RT_JUDGE_ASKED), 0);
+	rt_verdict_free(&v);
 	free(text);
 	free(res);
 }
