@@ -224,6 +224,7 @@ int rt_records_set_start(struct rt_records_set *s, const struct rt_records_run *
 			 const struct rt_env *env)
 {
 	struct rt_json j;
+	char id[96];
 
 	if (!s->open)
 		return 0;
@@ -236,6 +237,8 @@ int rt_records_set_start(struct rt_records_set *s, const struct rt_records_run *
 	rt_json_string(&j, "rt_test_version", RT_INTERFACE_VERSION);
 	rt_json_string(&j, "cmdline", run->cmdline);
 	rt_records_time(&s->rec, &j, "start", s->rec.start_ns);
+	rt_report_run_id(id, sizeof(id), &s->rec.start_wall);
+	rt_json_string(&j, "run_id", id);
 	rt_json_uint(&j, "warmup_s", run->warmup_s);
 	rt_json_string(&j, "unit", run->unit);
 	rt_json_uint(&j, "records_interval_s", run->interval_s);

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
+#include <fcntl.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "rt_report.h"
 #include "rt_sched.h"
@@ -24,6 +26,26 @@ void rt_report_init(struct rt_report *r, int argc, char *const argv[])
 		r->cmdline[used] = '\0';
 	}
 	r->start = time(NULL);
+}
+
+void rt_report_run_id(char *buf, size_t len, const struct timespec *start)
+{
+	char boot[40] = "unknown";
+	int fd = open("/proc/sys/kernel/random/boot_id", O_RDONLY | O_CLOEXEC);
+
+	if (fd >= 0) {
+		ssize_t n = read(fd, boot, sizeof(boot) - 1);
+
+		close(fd);
+		if (n > 0) {
+			boot[n] = '\0';
+			boot[strcspn(boot, "\n")] = '\0';
+		} else {
+			snprintf(boot, sizeof(boot), "unknown");
+		}
+	}
+	snprintf(buf, len, "%s-%ld-%" PRId64, boot, (long)getpid(),
+		 (int64_t)start->tv_sec * 1000000000 + start->tv_nsec);
 }
 
 void rt_report_format_time(time_t t, char *buf, size_t len)

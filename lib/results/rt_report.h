@@ -25,6 +25,14 @@ struct rt_report {
 /* Capture argv before getopt permutes it, and the start time. */
 void rt_report_init(struct rt_report *r, int argc, char *const argv[]);
 
+/*
+ * The id of a run that started at start (CLOCK_REALTIME), unique across
+ * boots and machines: "BOOT_ID-PID-NS" (the kernel's boot id, this
+ * process, the start in ns since the epoch); "unknown" stands for a boot id
+ * that cannot be read. Two results with the same id are one run.
+ */
+void rt_report_run_id(char *buf, size_t len, const struct timespec *start);
+
 /* RFC 2822 local time: "Sun, 29 Nov 2026 18:26:59 +0000". */
 void rt_report_format_time(time_t t, char *buf, size_t len);
 

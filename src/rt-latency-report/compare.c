@@ -121,6 +121,27 @@ static void sig_line(const char *who, int m, const struct rlr_series *b,
 	putchar('\n');
 }
 
+/*
+ * The last line and the exit status: FAIL when a value is worse; a run
+ * stopped early (or a base that did) with nothing worse is INCONCLUSIVE,
+ * never a complete PASS.
+ */
+static int print_verdict(int fails, bool significant, long long tol, const struct rlr_run *base,
+			 const struct rlr_run *run)
+{
+	if (fails && significant)
+		printf("# Verdict: FAIL (%d value(s) worse by more than %lld%% and beyond their "
+		       "%d %% intervals)\n", fails, tol, RT_QUANTILE_CI_CONFIDENCE_PCT);
+	else if (fails)
+		printf("# Verdict: FAIL (%d value(s) worse by more than %lld%%)\n", fails, tol);
+	else if (base->partial || run->partial)
+		printf("# Verdict: INCONCLUSIVE (no value worse, but %s stopped early)\n",
+		       run->partial ? run->path : base->path);
+	else
+		printf("# Verdict: PASS\n");
+	return fails || base->partial || run->partial ? RT_EXIT_VERDICT : RT_EXIT_OK;
+}
+
 int rlr_compare(int argc, char *argv[])
 {
 	static const struct option opts[] = {
@@ -166,6 +187,11 @@ int rlr_compare(int argc, char *argv[])
 	if (base.nthreads != run.nthreads)
 		printf("# threads: %d in the base, %d in the run; the first %d compared\n",
 		       base.nthreads, run.nthreads, n);
+	/* A run stopped early or killed is never read as a complete one. */
+	for (int k = 0; k < 2; k++)
+		if ((k ? &run : &base)->partial)
+			printf("# %s: PARTIAL: the run stopped early (killed?); its figures cover the "
+			       "time measured only\n", (k ? &run : &base)->path);
 	printf("%-6s %-7s %10s %10s %9s\n", "thread", "metric", "base", "run", "change");
 	/* The rows first (their layout is parsed), the interval comments after them. */
 	for (int i = 0; i < n; i++) {
@@ -195,14 +221,8 @@ int rlr_compare(int argc, char *argv[])
 	if (significant && t.worse > t.both)
 		printf("# --significant: %d value(s) worse by more than %lld%% not counted: their "
 		       "intervals overlap or are not known\n", t.worse - t.both, tol);
-	if (fails && significant)
-		printf("# Verdict: FAIL (%d value(s) worse by more than %lld%% and beyond their "
-		       "%d %% intervals)\n", fails, tol, RT_QUANTILE_CI_CONFIDENCE_PCT);
-	else if (fails)
-		printf("# Verdict: FAIL (%d value(s) worse by more than %lld%%)\n", fails, tol);
-	else
-		printf("# Verdict: PASS\n");
+	rc = print_verdict(fails, significant, tol, &base, &run);
 	rlr_free(&base);
 	rlr_free(&run);
-	return fails ? RT_EXIT_VERDICT : RT_EXIT_OK;
+	return rc;
 }

@@ -42,6 +42,7 @@ struct rlr_plotfile {
 	int64_t duration_s;    /* measured: end - start without the warm-up */
 	int64_t warmup_s;      /* --warmup of the command line, 0 = none */
 	bool merged;
+	bool partial;          /* stopped early or killed: "partial": true */
 	int norigins;
 	struct rlr_origin *origin;
 	int ncurves;

@@ -93,6 +93,25 @@ static void flatten(struct writer *x, const char *prefix, struct json_object *o)
 	}
 }
 
+/* A number of seconds or loops: whole when it is, else to the millisecond. */
+static void format_number(char *buf, size_t size, double v)
+{
+	if (v > -1e15 && v < 1e15 && v == (double)(int64_t)v)
+		snprintf(buf, size, "%" PRId64, (int64_t)v);
+	else
+		snprintf(buf, size, "%.3f", v);
+}
+
+/* A measure as a property, "unknown" when the result does not say (-1). */
+static void number_property(struct writer *x, const char *name, double v)
+{
+	char buf[40] = "unknown";
+
+	if (v >= 0)
+		format_number(buf, sizeof(buf), v);
+	property(x, name, buf);
+}
+
 static void properties(struct writer *x, const struct rlr_jsuite *s)
 {
 	static const char *const top[] = { "cmdline:", "rt_test_version:", "start_time",
@@ -113,6 +132,13 @@ static void properties(struct writer *x, const struct rlr_jsuite *s)
 	}
 	if (rlr_text(rlr_member(doc, "verdict"), "result"))
 		property(x, "verdict", rlr_text(rlr_member(doc, "verdict"), "result"));
+	if (s->partial) {
+		property(x, "partial", "true");
+		property(x, "stop.cause", s->cause);
+		number_property(x, "stop.done", s->done);
+		number_property(x, "stop.asked", s->asked);
+		property(x, "stop.unit", s->unit);
+	}
 	flatten(x, "sysinfo", rlr_member(doc, "sysinfo"));
 	flatten(x, "scheduling", rlr_member(doc, "scheduling"));
 	flatten(x, "environment", rlr_member(doc, "environment"));
@@ -154,7 +180,7 @@ static void testcase(struct writer *x, const struct rlr_jcase *c, const char *cl
 
 static void suite(struct writer *x, const struct rlr_jsuite *s, int id)
 {
-	char *classname, time_s[24], stamp[32];
+	char *classname, time_s[40], stamp[32];
 	const char *host = host_of(s);
 	struct tm tm;
 	time_t t = (time_t)s->start_s;
@@ -167,7 +193,7 @@ static void suite(struct writer *x, const struct rlr_jsuite *s, int id)
 	for (char *p = classname + strlen(s->tool) + 1; *p; p++)
 		if (*p == '.')
 			*p = '_';
-	snprintf(time_s, sizeof(time_s), "%" PRId64, s->time_s);
+	format_number(time_s, sizeof(time_s), s->time_s);
 	start(x, "testsuite");
 	attr(x, "name", s->tool);
 	attr_u64(x, "tests", s->ncases);
@@ -186,6 +212,8 @@ static void suite(struct writer *x, const struct rlr_jsuite *s, int id)
 	for (size_t k = 0; k < s->ncases; k++)
 		testcase(x, &s->cases[k], classname, time_s);
 	start(x, "system-out");
+	if (s->partial)
+		x->bad |= xmlTextWriterWriteString(x->w, BAD_CAST s->stop_text) < 0;
 	end(x);
 	start(x, "system-err");
 	end(x);
@@ -198,7 +226,8 @@ static int write_xml(xmlBufferPtr buf, const struct rlr_jsuite *suites, int n)
 {
 	struct writer x = { xmlNewTextWriterMemory(buf, 0), 0 };
 	uint64_t tests = 0, failures = 0, errors = 0;
-	int64_t time_s = 0;
+	double time_s = 0;
+	char total[40];
 
 	if (!x.w)
 		return 1;
@@ -216,7 +245,8 @@ static int write_xml(xmlBufferPtr buf, const struct rlr_jsuite *suites, int n)
 	attr_u64(&x, "tests", tests);
 	attr_u64(&x, "failures", failures);
 	attr_u64(&x, "errors", errors);
-	attr_u64(&x, "time", (uint64_t)time_s);
+	format_number(total, sizeof(total), time_s);
+	attr(&x, "time", total);
 	for (int k = 0; k < n; k++)
 		suite(&x, &suites[k], k);
 	end(&x);
@@ -233,7 +263,10 @@ static void run_time(struct rlr_jsuite *s)
 
 	s->start_s = has_start && start_s >= 0 ? start_s : -1;
 	s->time_s = has_start && rlr_rfc2822(rlr_text(s->doc, "end_time"), &end_s) &&
-		    end_s >= start_s && end_s - start_s < INT32_MAX ? end_s - start_s : 0;
+		    end_s >= start_s && end_s - start_s < INT32_MAX ? (double)(end_s - start_s) : 0;
+	/* A run stopped early: the time it measured, as its verdict says. */
+	if (s->partial && s->done >= 0 && s->done < INT32_MAX && strcmp(s->unit, "s") == 0)
+		s->time_s = s->done;
 }
 
 /* Write buf to path (beside it, then renamed): 0 or 1 after a one-line error. */

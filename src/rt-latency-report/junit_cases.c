@@ -22,6 +22,7 @@
 #include "rt_opt.h"
 #include "rt_prog.h"
 #include "rt_verdict.h"
+#include "rt_verdict_write.h"
 
 #include "input.h"
 #include "junit_cases.h"
@@ -560,130 +561,140 @@ static int outcome_case(struct rlr_jsuite *s, char *name, const char *result, co
 		   json_text(figures_of));
 }
 
-/* pi_stress: a case per group, failed when stuck, in error when it saw no inversion. */
-static int pi_stress_cases(struct rlr_jsuite *s, const char *path, struct json_object *doc)
+/*
+ * The tools judged on the shared verdict alone (issue 29): the items a tool
+ * judges, as its result lists them, and the verdict's key naming one.
+ */
+struct items {
+	const char *key;    /* the broken entries' subject: "group", "pair", "thread", "task" */
+	const char *word;   /* a case's name: WORD INDEX SUFFIX */
+	const char *suffix;
+	size_t n;
+};
+
+static void items_of(const struct rlr_jsuite *s, struct json_object *doc, struct items *it)
 {
-	struct json_object *groups = rlr_member(doc, "group");
-	struct json_object *stuck = rlr_member(rlr_member(doc, "verdict"), "stuck_groups");
-	int rc = 0;
+	int64_t n = 0;
 
-	if (want_type(path, groups, "group", json_type_array, "an array") ||
-	    want_type(path, stuck, "verdict.stuck_groups", json_type_array, "an array"))
-		return 2;
-	for (size_t g = 0; groups && g < json_object_array_length(groups) && !rc; g++) {
-		struct json_object *o = json_object_array_get_idx(groups, g);
-		char where[32];
-		int64_t inv = 0, st = 0;
-		bool has_inv, has_st;
-
-		snprintf(where, sizeof(where), "group[%zu].", g);
-		if (want_type(path, o, "group[]", json_type_object, "an object") ||
-		    get_int(path, o, where, "inversions", &inv, &has_inv) ||
-		    get_int(path, o, where, "stuck", &st, &has_st))
-			return 2;
-		if (has_st && st)
-			rc = add(s, RLR_JFAILURE, fmt("group %zu", g),
-				 fmt("stuck: no inversion resolved within the watchdog's time"),
-				 json_text(o));
-		else if (has_inv && !inv)
-			rc = add(s, RLR_JERROR, fmt("group %zu", g),
-				 strdup("no inversions, nothing was measured"), json_text(o));
-		else
-			rc = add(s, RLR_JPASS, fmt("group %zu", g), NULL, NULL);
+	*it = (struct items){ NULL, NULL, NULL, 0 };
+	if (strcmp(s->tool, "pi_stress") == 0) {
+		*it = (struct items){ "group", "group", "",
+				      json_object_is_type(rlr_member(doc, "group"),
+							  json_type_array)
+				      ? json_object_array_length(rlr_member(doc, "group")) : 0 };
+	} else if (strcmp(s->tool, "ssdd") == 0) {
+		*it = (struct items){ "pair", "pair", "",
+				      json_object_is_type(rlr_member(doc, "pairs"),
+							  json_type_array)
+				      ? json_object_array_length(rlr_member(doc, "pairs")) : 0 };
+	} else if (strcmp(s->tool, "deadline_test") == 0 && rlr_int(doc, "num_threads", &n)) {
+		*it = (struct items){ "thread", "thread", "", n > 0 && n < 100000 ? (size_t)n : 0 };
+	} else if (strcmp(s->tool, "rt-migrate-test") == 0 && rlr_int(doc, "num_threads", &n)) {
+		*it = (struct items){ "task", "thread", ": priority order",
+				      n > 0 && n < 100000 ? (size_t)n : 0 };
 	}
-	return rc < 0 ? 1 : 0;
 }
 
-/* ssdd: a case per pair, its "result"; a run-wide error on its own case. */
-static int ssdd_cases(struct rlr_jsuite *s, const char *path, struct json_object *doc)
+static char *item_name(const struct items *it, size_t i)
 {
-	struct json_object *pairs = rlr_member(doc, "pairs"), *v = rlr_member(doc, "verdict");
-	size_t errors = s->errors;
-	int rc = 0;
-
-	if (want_type(path, pairs, "pairs", json_type_array, "an array"))
-		return 2;
-	for (size_t k = 0; pairs && k < json_object_array_length(pairs) && !rc; k++) {
-		struct json_object *p = json_object_array_get_idx(pairs, k);
-		const char *r = rlr_text(p, "result"), *want = rlr_text(p, "expected");
-		const char *got = rlr_text(p, "got");
-		char *why = NULL;
-		int64_t step;
-
-		/* A failed pair's mismatch: the step, what the tracer expected, what it got. */
-		if (rlr_int(p, "step", &step) && want && got &&
-		    !(why = fmt("step %" PRId64 ": expected %s, got %s", step, want, got)))
-			return 1;
-		rc = outcome_case(s, fmt("pair %zu", k), r, why ? why : rlr_text(p, "error"), p);
-		free(why);
-	}
-	if (!rc && rlr_text(v, "error") && s->errors == errors)
-		rc = add(s, RLR_JERROR, strdup("run"), strdup(rlr_text(v, "error")), json_text(v));
-	return rc < 0 ? 1 : 0;
+	return fmt("%s %zu%s", it->word, i, it->suffix);
 }
 
-/* deadline_test: a case per thread (in error when it ran no period) and max-misses. */
-static int deadline_cases(struct rlr_jsuite *s, const char *path, struct json_object *doc)
+/* The subject an entry names ("cpu", 3), or NULL for the run as a whole. */
+static const char *subject_of(struct json_object *b, int64_t *index)
 {
-	struct json_object *v = rlr_member(doc, "verdict");
-	int64_t nthreads = 0, max = 0, missed = 0;
-	bool has_max, has_missed;
-	int rc = 0;
+	static const char *const keys[] = { "thread", "pair", "group", "task", "cpu", "process" };
 
-	if (get_int(path, v, "verdict.", "max_misses", &max, &has_max) ||
-	    get_int(path, v, "verdict.", "missed_deadlines", &missed, &has_missed))
-		return 2;
-	rlr_int(doc, "num_threads", &nthreads);
-	for (int i = 0; i < nthreads && !rc; i++) {
-		struct json_object *t = rlr_thread(doc, i);
-		char where[32];
-		int64_t periods = 0;
-		bool has;
-
-		snprintf(where, sizeof(where), "thread.%d.", i);
-		if (get_int(path, t, where, "nr_periods", &periods, &has))
-			return 2;
-		if (has && !periods)
-			rc = add(s, RLR_JERROR, fmt("thread %d", i),
-				 strdup("no periods, nothing was measured"), json_text(t));
-		else
-			rc = add(s, RLR_JPASS, fmt("thread %d", i), NULL, NULL);
-	}
-	if (!rc && has_max && has_missed)
-		rc = add(s, missed > max ? RLR_JFAILURE : RLR_JPASS, strdup("max-misses"),
-			 missed > max ? fmt("max-misses: %" PRId64 " > %" PRId64 " missed deadlines",
-					    missed, max) : NULL,
-			 missed > max ? json_text(v) : NULL);
-	return rc < 0 ? 1 : 0;
+	for (size_t k = 0; k < sizeof(keys) / sizeof(*keys); k++)
+		if (rlr_int(b, keys[k], index))
+			return keys[k];
+	return NULL;
 }
 
-/* rt-migrate-test: a case per task; skipped without -c (verdict null). */
-static int migrate_cases(struct rlr_jsuite *s, const char *path, struct json_object *doc)
+/* One broken entry as a case: inconclusive, a dead worker (error) or a failure. */
+static int entry_case(struct rlr_jsuite *s, char *name, struct json_object *b)
 {
-	struct json_object *v = rlr_member(doc, "verdict");
-	struct json_object *ooo = rlr_member(v, "out_of_order");
-	const char *result = rlr_text(v, "result"), *reason = rlr_text(v, "reason");
-	int64_t nthreads = 0, task = -1;
-	bool has_task;
+	const char *limit = rlr_text(b, "limit") ? rlr_text(b, "limit") : "check";
+	const char *reason = rlr_text(b, "reason") ? rlr_text(b, "reason")
+			     : rlr_text(b, "detail") ? rlr_text(b, "detail") : "broken";
+	const char *result = rlr_text(b, "result");
+
+	if (result && strcmp(result, "inconclusive") == 0)
+		return add_inconclusive(s, name, fmt("%s: INCONCLUSIVE: %s", limit, reason),
+					json_text(b));
+	/* A dead worker, or a subject that checked nothing: an error, as "samples" is. */
+	return add(s, strcmp(limit, "failed") == 0 || strcmp(limit, "evidence") == 0 ? RLR_JERROR
+		   : RLR_JFAILURE, name, fmt("%s: %s", limit, reason), json_text(b));
+}
+
+/* The broken entries of item i (subject key), each a case; *found: how many. */
+static int item_cases(struct rlr_jsuite *s, struct json_object *broken, const struct items *it,
+		      size_t i, size_t *found)
+{
 	int rc = 0;
 
-	if (get_int(path, ooo, "verdict.out_of_order.", "task", &task, &has_task))
-		return 2;
-	rlr_int(doc, "num_threads", &nthreads);
-	for (int i = 0; i < nthreads && !rc; i++) {
-		char *name = fmt("thread %d: priority order", i);
+	*found = 0;
+	for (size_t k = 0; broken && k < json_object_array_length(broken) && !rc; k++) {
+		struct json_object *b = json_object_array_get_idx(broken, k);
+		int64_t who;
+		const char *key = subject_of(b, &who);
 
-		if (!v)
-			rc = add(s, RLR_JSKIPPED, name,
-				 strdup("not checked: the run was without -c/--check"), NULL);
-		else if (result && strcmp(result, "fail") == 0 && (!ooo || task == i))
-			rc = add(s, ooo ? RLR_JFAILURE : RLR_JERROR, name,
-				 strdup(reason ? reason : "fail"), json_text(v));
-		else
-			rc = outcome_case(s, name, result && strcmp(result, "fail") == 0 ? "pass"
-					  : result, reason, v);
+		if (key && strcmp(key, it->key) == 0 && who >= 0 && (size_t)who == i) {
+			/* The item's case keeps its name, pass or fail; a further entry its limit's. */
+			char *label = item_name(it, i);
+
+			rc = entry_case(s, !*found || !label ? label
+					: fmt("%s: %s", label, rlr_text(b, "limit")
+					      ? rlr_text(b, "limit") : "check"), b);
+			if (*found)
+				free(label);
+			(*found)++;
+		}
 	}
-	return rc < 0 ? 1 : 0;
+	return rc;
+}
+
+/*
+ * A result judged on the shared verdict: a case per item the tool judges
+ * (passed unless a broken entry names it), a case per entry about the run
+ * or another subject, and the verdict's own case when it is not a pass that
+ * no case shows. Without a verdict (2.4, rt-migrate-test without -c before
+ * issue 29) the items are not judged: skipped.
+ */
+static int judged_cases(struct rlr_jsuite *s, const char *path, struct json_object *doc)
+{
+	struct json_object *v = rlr_member(doc, "verdict"), *broken = rlr_member(v, "broken");
+	const char *result = rlr_text(v, "result");
+	size_t before = s->failures + s->errors, found;
+	struct items it;
+	int rc = 0;
+
+	if (want_type(path, broken, "verdict.broken", json_type_array, "an array") ||
+	    check_broken(path, broken))
+		return 2;
+	items_of(s, doc, &it);
+	for (size_t i = 0; i < it.n && !rc; i++) {
+		if (!result)
+			rc = add(s, RLR_JSKIPPED, item_name(&it, i),
+				 strdup("not judged: the result has no verdict"), NULL);
+		else if (!(rc = item_cases(s, broken, &it, i, &found)) && !found)
+			rc = add(s, RLR_JPASS, item_name(&it, i), NULL, NULL);
+	}
+	for (size_t k = 0; broken && k < json_object_array_length(broken) && !rc; k++) {
+		struct json_object *b = json_object_array_get_idx(broken, k);
+		const char *limit = rlr_text(b, "limit") ? rlr_text(b, "limit") : "check";
+		int64_t who = -1;
+		const char *key = subject_of(b, &who);
+
+		if (key && it.key && strcmp(key, it.key) == 0 && who >= 0 && (size_t)who < it.n)
+			continue; /* an item's case already */
+		rc = entry_case(s, key ? fmt("%s %" PRId64 ": %s", key, who, limit)
+				: fmt("run: %s", limit), b);
+	}
+	if (!rc && result && (strcmp(result, "pass") != 0 || !s->ncases) &&
+	    s->failures + s->errors == before)
+		rc = outcome_case(s, strdup("verdict"), result, rlr_text(v, "reason"), v);
+	return rc < 0 ? 1 : rc;
 }
 
 /*
@@ -709,9 +720,79 @@ static int verdict_case(struct rlr_jsuite *s, struct json_object *doc)
 	return err < 0 ? 1 : 0;
 }
 
+/* The seconds -D/--duration asked for on cmdline, or -1 (records do not say). */
+static double asked_duration(const char *cmdline)
+{
+	char *copy = cmdline ? strdup(cmdline) : NULL, *save = NULL, *tok, *val = NULL;
+	uint64_t secs;
+	double asked = -1;
+
+	for (tok = copy ? strtok_r(copy, " ", &save) : NULL; tok && !val;
+	     tok = strtok_r(NULL, " ", &save)) {
+		if (strcmp(tok, "--") == 0)
+			break;
+		if (strcmp(tok, "-D") == 0 || strcmp(tok, "--duration") == 0)
+			val = strtok_r(NULL, " ", &save);
+		else if (strncmp(tok, "--duration=", 11) == 0)
+			val = tok + 11;
+		else if (strncmp(tok, "-D", 2) == 0)
+			val = tok + 2;
+	}
+	if (val && !rt_opt_parse_duration(val, UINT32_MAX, &secs) && secs)
+		asked = (double)secs;
+	free(copy);
+	return asked;
+}
+
+/*
+ * A run stopped early (the verdict's "partial", its "stop") or killed (a
+ * records file without its total line): never a complete pass. The suite
+ * says why and how much; a case of its own fails with type partial.
+ */
+static int partial_case(struct rlr_jsuite *s, struct json_object *doc)
+{
+	struct json_object *v = rlr_member(doc, "verdict"), *stop = rlr_member(v, "stop");
+	struct json_object *done = rlr_member(stop, "done"), *asked = rlr_member(stop, "asked");
+	const char *cause = rlr_text(stop, "cause"), *unit = rlr_text(stop, "unit");
+	char of[64] = "";
+
+	s->done = s->asked = -1;
+	s->partial = json_object_get_boolean(rlr_member(v, "partial"));
+	if (!s->partial && json_object_get_boolean(rlr_member(doc, "partial"))) {
+		s->partial = true;
+		cause = rlr_member(doc, "records") ? "killed" : "stopped";
+		unit = "s";
+		s->asked = asked_duration(rlr_text(doc, "cmdline:"));
+		done = rlr_member(rlr_member(doc, "records"), "end_s");
+		asked = NULL;
+	}
+	if (!s->partial)
+		return 0;
+	if (json_object_is_type(done, json_type_double) || json_object_is_type(done, json_type_int))
+		s->done = json_object_get_double(done);
+	if (json_object_is_type(asked, json_type_double) ||
+	    json_object_is_type(asked, json_type_int))
+		s->asked = json_object_get_double(asked);
+	snprintf(s->cause, sizeof(s->cause), "%s", cause ? cause : "stopped");
+	snprintf(s->unit, sizeof(s->unit), "%s", unit ? unit : "");
+	if (s->done >= 0)
+		snprintf(of, sizeof(of), " after %g%s%s", s->done, *s->unit ? " " : "", s->unit);
+	if (s->asked >= 0)
+		snprintf(of + strlen(of), sizeof(of) - strlen(of), " of %g%s%s asked", s->asked,
+			 *s->unit ? " " : "", s->unit);
+	snprintf(s->stop_text, sizeof(s->stop_text), "partial: %s%s%s", strcmp(s->cause, "killed")
+		 && strcmp(s->cause, "stopped") ? "stopped by " : "", s->cause, of);
+	if (add(s, RLR_JFAILURE, strdup("run: complete"),
+		fmt("%s; judged on what it measured", s->stop_text), NULL))
+		return 1;
+	s->cases[s->ncases - 1].type = RLR_JTYPE_PARTIAL;
+	return 0;
+}
+
 int rlr_junit_cases(struct rlr_jsuite *s, const char *path, struct json_object *doc)
 {
 	struct json_object *v = rlr_member(doc, "verdict");
+	struct items it;
 	int64_t code = 0;
 	int rc;
 
@@ -720,19 +801,14 @@ int rlr_junit_cases(struct rlr_jsuite *s, const char *path, struct json_object *
 	rlr_tool_name(s->tool, sizeof(s->tool), rlr_text(doc, "cmdline:"));
 	if (want_type(path, v, "verdict", json_type_object, "an object"))
 		return 2;
-	if (strcmp(s->tool, "pi_stress") == 0)
-		rc = pi_stress_cases(s, path, doc);
-	else if (strcmp(s->tool, "ssdd") == 0)
-		rc = ssdd_cases(s, path, doc);
-	else if (strcmp(s->tool, "deadline_test") == 0)
-		rc = deadline_cases(s, path, doc);
-	else if (strcmp(s->tool, "rt-migrate-test") == 0)
-		rc = migrate_cases(s, path, doc);
+	items_of(s, doc, &it);
+	if (it.key || (rlr_member(v, "broken") && !rlr_member(doc, "thread")))
+		rc = judged_cases(s, path, doc);
 	else if (rlr_member(v, "broken") || rlr_member(doc, "thread"))
 		rc = latency_cases(s, path, doc);
 	else
 		rc = verdict_case(s, doc);
-	if (rc)
+	if (rc || (rc = partial_case(s, doc)))
 		return rc;
 	/* A run that ended in error (not a verdict: 3) says so, once. */
 	if (!s->errors && rlr_int(doc, "return_code", &code) && code != 0 && code != 3 &&

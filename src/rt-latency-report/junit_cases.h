@@ -26,6 +26,9 @@ struct rlr_jcase {
 	const char *type; /* the failure's type when not the kind's (static) */
 };
 
+/* The failure type of a run stopped early or killed (never a complete pass). */
+#define RLR_JTYPE_PARTIAL "rt-tests-ng.partial"
+
 /* The failure type of a claim the run did not prove (exit 3, not a broken limit). */
 #define RLR_JTYPE_INCONCLUSIVE "rt-tests-ng.inconclusive"
 
@@ -33,7 +36,14 @@ struct rlr_jsuite {
 	const char *path;          /* the input, as named on the command line */
 	struct json_object *doc;   /* its result (not owned) */
 	char tool[64];             /* the command's name from "cmdline:" */
-	int64_t start_s, time_s;   /* start (epoch seconds, -1 unknown) and length */
+	int64_t start_s;           /* start (epoch seconds, -1 unknown) */
+	double time_s;             /* the time measured (s) */
+	/* A run stopped early or killed: why, what was measured of what was asked. */
+	bool partial;
+	char cause[64];            /* verdict.stop.cause; "killed": records without a total */
+	double done, asked;        /* -1: unknown */
+	char unit[16];             /* "s", "loops" ... */
+	char stop_text[192];       /* "partial: killed after 4 of 30 s asked" */
 	size_t ncases, cap;
 	struct rlr_jcase *cases;
 	size_t failures, errors, skipped;

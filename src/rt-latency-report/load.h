@@ -39,6 +39,7 @@ struct rlr_run {
 	char tool[64];       /* the command's name from "cmdline:" */
 	bool text;           /* cyclictest's -h text, not JSON */
 	bool ns;             /* cyclictest -N */
+	bool partial;        /* stopped early or killed ("partial": true) */
 	int nthreads;
 	struct rlr_series *thread;
 	struct rlr_series all;

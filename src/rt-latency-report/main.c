@@ -11,6 +11,7 @@
 #include "rt_report.h"
 
 #include "compare.h"
+#include "html.h"
 #include "junit.h"
 #include "merge.h"
 #include "plan.h"
@@ -23,6 +24,7 @@ static void usage(void)
 	       "rt-latency-report merge FILE... -o OUT.json\n"
 	       "rt-latency-report plot FILE... -o OUT.png|OUT.svg [--ns]\n"
 	       "rt-latency-report junit FILE... -o REPORT.xml\n"
+	       "rt-latency-report html FILE... -o REPORT.html [--compare] [--ns]\n"
 	       "rt-latency-report plan --percentile=P [--confidence=C] [--interval=US] [--threads=N]\n"
 	       "rt-latency-report --help | --version\n\n"
 	       "compare   p50, p99, p99.9, p99.99 and max per thread and over all threads,\n"
@@ -45,11 +47,17 @@ static void usage(void)
 	       "          claim not proven: a failure of type inconclusive, \"INCONCLUSIVE:\n"
 	       "          need N more samples\"; no samples: an error), its command line\n"
 	       "          and environment as properties\n"
+	       "html      one self-contained page (no script, nothing loaded) of every\n"
+	       "          FILE: verdict, figures with intervals, histogram per CPU, latency\n"
+	       "          over time (records), spikes, isolation, machine; a merge's\n"
+	       "          inputs; with --compare, BASE against RUN\n"
 	       "plan      the fewest samples whose C %% (default 95) confidence interval of\n"
 	       "          the P-th percentile has an upper bound (a --max-percentile claim\n"
 	       "          can be proven), and the run that takes at --interval (default\n"
 	       "          1000 us) per thread and over --threads (default 1) together\n"
 	       "          -o FILE   --output=FILE  where the merge, the plot or the report goes\n"
+	       "          --compare html: the two FILEs as BASE and RUN\n"
+	       "          --ns      plot, html: cyclictest's histogram text is in ns\n"
 	       "          --help    print this help and exit (also after a command)\n"
 	       "          --version print the version and exit\n\n"
 	       "Every command also reads a tool's --records file (JSON lines) as the run it\n"
@@ -64,7 +72,7 @@ static bool command_help(int argc, char *argv[])
 {
 	if (strcmp(argv[1], "compare") != 0 && strcmp(argv[1], "merge") != 0 &&
 	    strcmp(argv[1], "plot") != 0 && strcmp(argv[1], "junit") != 0 &&
-	    strcmp(argv[1], "plan") != 0)
+	    strcmp(argv[1], "plan") != 0 && strcmp(argv[1], "html") != 0)
 		return false;
 	for (int i = 2; i < argc && strcmp(argv[i], "--") != 0; i++)
 		if (strcmp(argv[i], "--help") == 0)
@@ -80,7 +88,8 @@ int main(int argc, char *argv[])
 	rt_prog_init(argv[0]);
 	rt_report_init(&rep, argc, argv); /* before getopt permutes argv */
 	if (argc < 2)
-		return rt_prog_usage_error("a command is needed: compare, merge, plot or junit");
+		return rt_prog_usage_error("a command is needed: compare, merge, plot, junit, html "
+					   "or plan");
 	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || command_help(argc, argv)) {
 		usage();
 		return rt_prog_close_stdout() ? RT_EXIT_FAILURE : RT_EXIT_OK;
@@ -99,9 +108,11 @@ int main(int argc, char *argv[])
 		rc = rlr_junit(argc - 1, argv + 1);
 	else if (strcmp(argv[1], "plan") == 0)
 		rc = rlr_plan(argc - 1, argv + 1);
+	else if (strcmp(argv[1], "html") == 0)
+		rc = rlr_html(argc - 1, argv + 1);
 	else
-		return rt_prog_usage_error("unknown command '%s': must be compare, merge, plot, junit "
-					   "or plan", argv[1]);
+		return rt_prog_usage_error("unknown command '%s': must be compare, merge, plot, junit, "
+					   "html or plan", argv[1]);
 	if (rt_prog_close_stdout() && rc == RT_EXIT_OK)
 		rc = RT_EXIT_FAILURE;
 	return rc;

@@ -237,7 +237,8 @@ static void write_thread(struct json_object *thread, struct sum *s)
 }
 
 /*
- * Inputs j and k are the same run: the same file, the same bytes, or the
+ * Inputs j and k are the same run: the same file, the same bytes, the same
+ * run id (boot id, pid and start in ns); without run ids (older files), the
  * same host and start time. Its reason, or NULL.
  */
 static const char *same_run(const struct rlr_input *a, const struct rlr_input *b)
@@ -245,11 +246,14 @@ static const char *same_run(const struct rlr_input *a, const struct rlr_input *b
 	const char *ha = rlr_text(rlr_member(a->doc, "sysinfo"), "nodename");
 	const char *hb = rlr_text(rlr_member(b->doc, "sysinfo"), "nodename");
 	const char *sa = rlr_text(a->doc, "start_time"), *sb = rlr_text(b->doc, "start_time");
+	const char *ia = rlr_text(a->doc, "run_id"), *ib = rlr_text(b->doc, "run_id");
 
 	if (a->regular && b->regular && a->dev == b->dev && a->ino == b->ino)
 		return "the same file";
 	if (a->len == b->len && memcmp(a->data, b->data, a->len) == 0)
 		return "the same content";
+	if (ia && ib)
+		return strcmp(ia, ib) == 0 ? "the same run id" : NULL;
 	if (ha && hb && sa && sb && strcmp(ha, hb) == 0 && strcmp(sa, sb) == 0)
 		return "the same host and start time";
 	return NULL;
@@ -327,6 +331,14 @@ static struct json_object *input_entry(struct json_object *doc, const char *path
 	json_object_object_add(e, "verdict", json_object_get(rlr_member(rlr_member(doc, "verdict"),
 									"result")));
 	json_object_object_add(e, "num_threads", json_object_new_int(nthreads));
+	if (rlr_member(doc, "run_id"))
+		json_object_object_add(e, "run_id", json_object_get(rlr_member(doc, "run_id")));
+	/* A killed or stopped input is never a complete pass in the merge's list. */
+	if (json_object_get_boolean(rlr_member(doc, "partial")))
+		json_object_object_add(e, "partial", json_object_new_boolean(1));
+	if (rlr_member(rlr_member(doc, "percentiles"), "p99.99"))
+		json_object_object_add(e, "p99.99", json_object_get(rlr_member(rlr_member(doc,
+									"percentiles"), "p99.99")));
 	for (int i = 0; i < nthreads; i++) {
 		struct json_object *m = rlr_measured(rlr_thread(doc, i));
 
@@ -339,148 +351,180 @@ static struct json_object *input_entry(struct json_object *doc, const char *path
 	return e;
 }
 
-int rlr_merge(int argc, char *argv[], const char *cmdline)
+/* What a merge holds while it runs. */
+struct merging {
+	int n;                      /* inputs */
+	char **paths;               /* their names */
+	struct rlr_input *in;       /* each read once */
+	struct json_object **docs;
+	int nthreads;               /* the most any input has */
+	struct sum *sums;
+};
+
+/* Input k read and checked against the first: 0 or an exit code after its message. */
+static int check_input(struct merging *m, int k, struct rlr_run *first)
 {
-	struct json_object **docs = NULL, *out = NULL, *inputs;
-	struct rlr_input *in = NULL;
-	struct rlr_run first, r;
-	struct rt_loghist *all = NULL;
-	struct sum *sums = NULL;
-	struct rt_output o = { 0 };
-	const char *path = NULL;
-	int in0, n, err, rc = RT_EXIT_OK, nthreads = 0;
-	uint64_t all_cycles = 0;
-	bool have_first = false;
+	struct rlr_run r, *run = k ? &r : first;
+	int err, rc = RT_EXIT_OK;
 
-	if ((err = rlr_output_and_inputs(argc, argv, "merge", "OUT.json", "input file", &path,
-					 &in0)))
-		return err;
-	n = argc - in0;
-	docs = calloc((size_t)n, sizeof(*docs));
-	in = calloc((size_t)n, sizeof(*in));
-	if (!docs || !in) {
-		free(docs);
-		free(in);
+	/* Each input read once (a FIFO works), parsed once. */
+	if (rlr_input_load(&m->in[k], m->paths[k]))
 		return RT_EXIT_FAILURE;
+	if ((err = rlr_load_input(run, &m->in[k])))
+		return err == 2 ? RT_EXIT_USAGE : RT_EXIT_FAILURE;
+	if (run->text) {
+		rt_prog_error("'%s' is a histogram text: merge needs results in JSON", m->paths[k]);
+		rc = RT_EXIT_USAGE;
+	} else if (k && (strcmp(first->tool, r.tool) != 0 || first->ns != r.ns)) {
+		rt_prog_usage_error("'%s' (%s, %s) and '%s' (%s, %s) are not results of the same "
+				    "tool in the same unit", first->path, first->tool,
+				    first->ns ? "ns" : "us", r.path, r.tool, r.ns ? "ns" : "us");
+		rc = RT_EXIT_USAGE;
 	}
-	/* Every input is a result of the same tool in the same unit. */
-	for (int k = 0; k < n && rc == RT_EXIT_OK; k++) {
-		/* Each input read once (a FIFO works), parsed once. */
-		if (rlr_input_load(&in[k], argv[in0 + k])) {
-			rc = RT_EXIT_FAILURE;
-			break;
-		}
-		if ((err = rlr_load_input(k ? &r : &first, &in[k]))) {
-			rc = err == 2 ? RT_EXIT_USAGE : RT_EXIT_FAILURE;
-			break;
-		}
-		if ((k ? r : first).text) {
-			rt_prog_error("'%s' is a histogram text: merge needs results in JSON",
-				      argv[in0 + k]);
-			rc = RT_EXIT_USAGE;
-		} else if (k && (strcmp(first.tool, r.tool) != 0 || first.ns != r.ns)) {
-			rt_prog_usage_error("'%s' (%s, %s) and '%s' (%s, %s) are not results of the same "
-					    "tool in the same unit", first.path, first.tool,
-					    first.ns ? "ns" : "us", r.path, r.tool, r.ns ? "ns" : "us");
-			rc = RT_EXIT_USAGE;
-		}
-		have_first = true;
-		for (int j = 0; j < k && rc == RT_EXIT_OK; j++) {
-			const char *why = same_run(&in[j], &in[k]);
+	for (int j = 0; j < k && rc == RT_EXIT_OK; j++) {
+		const char *why = same_run(&m->in[j], &m->in[k]);
 
-			if (why) {
-				rt_prog_error("'%s' and '%s' are one run (%s): merged, its samples would "
-					      "count twice", in[j].path, in[k].path, why);
-				rc = RT_EXIT_USAGE;
-			}
+		if (why) {
+			rt_prog_error("'%s' and '%s' are one run (%s): merged, its samples would "
+				      "count twice", m->in[j].path, m->in[k].path, why);
+			rc = RT_EXIT_USAGE;
 		}
-		if ((k ? r : first).nthreads > nthreads)
-			nthreads = (k ? r : first).nthreads;
-		if (k)
-			rlr_free(&r);
-		docs[k] = json_object_get(in[k].doc);
 	}
-	if (rc == RT_EXIT_OK) {
-		sums = calloc((size_t)nthreads, sizeof(*sums));
-		all = calloc(1, sizeof(*all));
-		if (!sums || !all)
-			rc = RT_EXIT_FAILURE;
-	}
-	for (int k = 0; k < n && rc == RT_EXIT_OK; k++) {
-		for (int i = 0; i < nthreads && rc == RT_EXIT_OK; i++) {
-			struct json_object *t = rlr_thread(docs[k], i);
+	if (run->nthreads > m->nthreads)
+		m->nthreads = run->nthreads;
+	if (k)
+		rlr_free(&r);
+	m->docs[k] = json_object_get(m->in[k].doc);
+	return rc;
+}
+
+/* Every input is a result of the same tool in the same unit, and no run twice. */
+static int check_inputs(struct merging *m)
+{
+	struct rlr_run first;
+	int rc = RT_EXIT_OK;
+
+	memset(&first, 0, sizeof(first));
+	for (int k = 0; k < m->n && rc == RT_EXIT_OK; k++)
+		rc = check_input(m, k, &first);
+	rlr_free(&first);
+	return rc;
+}
+
+/* Every input's threads added up; all threads' samples must fit 64 bits too. */
+static int add_inputs(struct merging *m)
+{
+	uint64_t all_cycles = 0;
+	int rc = RT_EXIT_OK;
+
+	if (!(m->sums = calloc((size_t)m->nthreads, sizeof(*m->sums))))
+		return RT_EXIT_FAILURE;
+	for (int k = 0; k < m->n && rc == RT_EXIT_OK; k++)
+		for (int i = 0; i < m->nthreads && rc == RT_EXIT_OK; i++) {
+			struct json_object *t = rlr_thread(m->docs[k], i);
 
 			if (t)
-				rc = add_thread(&sums[i], t, argv[in0 + k], i);
+				rc = add_thread(&m->sums[i], t, m->paths[k], i);
 		}
-	}
-	/* All threads' samples in one histogram: their sum must fit too. */
-	for (int i = 0; rc == RT_EXIT_OK && i < nthreads; i++) {
-		if (__builtin_add_overflow(all_cycles, sums[i].cycles, &all_cycles) ||
+	for (int i = 0; rc == RT_EXIT_OK && i < m->nthreads; i++)
+		if (__builtin_add_overflow(all_cycles, m->sums[i].cycles, &all_cycles) ||
 		    all_cycles > INT64_MAX) {
 			rt_prog_error("the samples of all threads add up beyond 64 bits");
 			rc = RT_EXIT_USAGE;
 		}
-	}
-	if (rc == RT_EXIT_OK) {
-		/* The template: the first input, or the one with the most threads. */
-		int widest = 0;
+	return rc;
+}
 
-		for (int k = 0; k < n; k++)
-			if (json_object_get_int(rlr_member(docs[k], "num_threads")) >
-			    json_object_get_int(rlr_member(docs[widest], "num_threads")))
-				widest = k;
-		/* Each input's own figures, before the template takes the sums. */
-		inputs = json_object_new_array();
-		for (int k = 0; k < n; k++)
-			json_object_array_add(inputs, input_entry(docs[k], argv[in0 + k],
-								  json_object_get_int(rlr_member(docs[k],
-											     "num_threads"))));
-		out = json_object_get(docs[widest]);
-		/* "cmdline:" stays the tool's: the merge reads like a run of it. */
-		outcome(out, docs, argv + in0, n);
-		/* A killed run's records make the merge partial too. */
-		for (int k = 0; k < n; k++)
-			if (json_object_get_boolean(rlr_member(docs[k], "partial")))
-				put(out, "partial", json_object_new_boolean(1));
-		if (n > 1)
-			json_object_object_del(out, "records"); /* one input's coverage */
-		json_object_object_del(out, "analysis");
-		for (int i = 0; i < nthreads; i++) {
-			write_thread(rlr_thread(out, i), &sums[i]);
-			rt_loghist_merge(all, &sums[i].hist);
-		}
-		rt_loghist_seal(all, all->max);
-		put_percentiles(out, all);
-		put(out, "merged_by", json_object_new_string(cmdline));
-		put(out, "inputs", inputs);
-		if ((err = rt_output_open(&o, path))) {
-			rt_prog_error_errno(-err, "cannot write '%s'", path);
-			rc = RT_EXIT_FAILURE;
-		} else {
-			fputs(json_object_to_json_string_ext(out, JSON_C_TO_STRING_PRETTY |
-							     JSON_C_TO_STRING_SPACED |
-							     JSON_C_TO_STRING_NOSLASHESCAPE), o.f);
-			fputc('\n', o.f);
-			if ((err = rt_output_commit(&o))) {
-				rt_prog_error_errno(-err, "cannot write '%s'", path);
-				rt_output_abort(&o);
-				rc = RT_EXIT_FAILURE;
-			}
-		}
+/* The merged result: the template (the input with the most threads) takes the sums. */
+static struct json_object *merged(struct merging *m, const char *cmdline, struct rt_loghist *all)
+{
+	struct json_object *out, *inputs = json_object_new_array();
+	int widest = 0;
+
+	for (int k = 0; k < m->n; k++)
+		if (json_object_get_int(rlr_member(m->docs[k], "num_threads")) >
+		    json_object_get_int(rlr_member(m->docs[widest], "num_threads")))
+			widest = k;
+	/* Each input's own figures, before the template takes the sums. */
+	for (int k = 0; k < m->n; k++)
+		json_object_array_add(inputs, input_entry(m->docs[k], m->paths[k],
+							  json_object_get_int(rlr_member(m->docs[k],
+										     "num_threads"))));
+	out = json_object_get(m->docs[widest]);
+	/* "cmdline:" stays the tool's: the merge reads like a run of it. */
+	outcome(out, m->docs, m->paths, m->n);
+	/* A killed run's records make the merge partial too. */
+	for (int k = 0; k < m->n; k++)
+		if (json_object_get_boolean(rlr_member(m->docs[k], "partial")))
+			put(out, "partial", json_object_new_boolean(1));
+	if (m->n > 1)
+		json_object_object_del(out, "records"); /* one input's coverage */
+	json_object_object_del(out, "analysis");
+	for (int i = 0; i < m->nthreads; i++) {
+		write_thread(rlr_thread(out, i), &m->sums[i]);
+		rt_loghist_merge(all, &m->sums[i].hist);
 	}
-	if (have_first)
-		rlr_free(&first);
-	for (int k = 0; k < n; k++) {
-		json_object_put(docs[k]);
-		rlr_input_free(&in[k]);
+	rt_loghist_seal(all, all->max);
+	put_percentiles(out, all);
+	put(out, "merged_by", json_object_new_string(cmdline));
+	put(out, "inputs", inputs);
+	return out;
+}
+
+static int write_merged(struct json_object *out, const char *path)
+{
+	struct rt_output o = { 0 };
+	int err;
+
+	if ((err = rt_output_open(&o, path))) {
+		rt_prog_error_errno(-err, "cannot write '%s'", path);
+		return RT_EXIT_FAILURE;
 	}
-	free(in);
-	json_object_put(out);
-	for (int i = 0; sums && i < nthreads; i++)
-		json_object_put(sums[i].linear);
-	free(docs);
-	free(sums);
+	fputs(json_object_to_json_string_ext(out, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED |
+						      JSON_C_TO_STRING_NOSLASHESCAPE), o.f);
+	fputc('\n', o.f);
+	if ((err = rt_output_commit(&o))) {
+		rt_prog_error_errno(-err, "cannot write '%s'", path);
+		rt_output_abort(&o);
+		return RT_EXIT_FAILURE;
+	}
+	return RT_EXIT_OK;
+}
+
+int rlr_merge(int argc, char *argv[], const char *cmdline)
+{
+	struct merging m = { 0 };
+	struct rt_loghist *all = NULL;
+	const char *path = NULL;
+	int in0, rc;
+
+	if ((rc = rlr_output_and_inputs(argc, argv, "merge", "OUT.json", "input file", &path,
+					&in0)))
+		return rc;
+	m.n = argc - in0;
+	m.paths = argv + in0;
+	m.docs = calloc((size_t)m.n, sizeof(*m.docs));
+	m.in = calloc((size_t)m.n, sizeof(*m.in));
+	rc = m.docs && m.in ? check_inputs(&m) : RT_EXIT_FAILURE;
+	if (rc == RT_EXIT_OK)
+		rc = add_inputs(&m);
+	if (rc == RT_EXIT_OK && !(all = calloc(1, sizeof(*all))))
+		rc = RT_EXIT_FAILURE;
+	if (rc == RT_EXIT_OK) {
+		struct json_object *out = merged(&m, cmdline, all);
+
+		rc = write_merged(out, path);
+		json_object_put(out);
+	}
+	for (int k = 0; k < m.n && m.docs && m.in; k++) {
+		json_object_put(m.docs[k]);
+		rlr_input_free(&m.in[k]);
+	}
+	for (int i = 0; m.sums && i < m.nthreads; i++)
+		json_object_put(m.sums[i].linear);
+	free(m.in);
+	free(m.docs);
+	free(m.sums);
 	free(all);
 	return rc;
 }

@@ -7,6 +7,7 @@
 #include "rt_opt.h"
 #include "rt_prog.h"
 #include "rt_quantile_ci.h"
+#include "rt_sample_plan.h"
 
 #include "plan.h"
 
@@ -57,7 +58,7 @@ int rlr_plan(int argc, char *argv[])
 	uint32_t pm = 0;
 	int c, conf = RT_QUANTILE_CI_CONFIDENCE_PCT, threads = 1;
 	long long interval = 1000;
-	uint64_t n, per_thread;
+	struct rt_sample_plan plan;
 	char pct[16];
 	int err;
 
@@ -94,22 +95,22 @@ int rlr_plan(int argc, char *argv[])
 		return rt_prog_usage_error("plan needs --percentile P");
 	if (optind < argc)
 		return rt_prog_usage_error("plan takes no files: '%s'", argv[optind]);
-	err = rt_quantile_ci_min_samples(pm, (unsigned)conf, &n);
+	/* The one computation (lib) the verdicts' "need N more samples" use too. */
+	err = rt_sample_plan(pm, (unsigned)conf, (unsigned)threads, (uint64_t)interval, &plan);
 	if (err) {
 		rt_prog_error_errno(-err, "cannot plan p%s at %d %%", optarg ? optarg : "", conf);
 		return RT_EXIT_FAILURE;
 	}
 	format_pct(pm, pct, sizeof(pct));
-	per_thread = (n + (uint64_t)threads - 1) / (uint64_t)threads;
 	printf("Percentile: p%s, %d %% confidence\n", pct, conf);
 	printf("Samples: %" PRIu64 " (the fewest whose %d %% confidence interval has an upper "
-	       "bound, so that a claim can be proven)\n", n, conf);
-	printf("Each thread's claim: %" PRIu64 " samples per thread, ", n);
-	print_duration(n * (uint64_t)interval);
+	       "bound, so that a claim can be proven)\n", plan.samples, conf);
+	printf("Each thread's claim: %" PRIu64 " samples per thread, ", plan.samples);
+	print_duration(plan.thread_us);
 	printf(" at %lld us\n", interval);
 	printf("The claim on all %d threads together: %" PRIu64 " samples per thread, ", threads,
-	       per_thread);
-	print_duration(per_thread * (uint64_t)interval);
+	       plan.per_thread);
+	print_duration(plan.all_us);
 	printf(" at %lld us\n", interval);
 	return RT_EXIT_OK;
 }

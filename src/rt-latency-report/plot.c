@@ -19,6 +19,7 @@
 #include "rt_output.h"
 #include "rt_prog.h"
 
+#include "axis.h"
 #include "curves.h"
 #include "gnuplot.h"
 #include "plot.h"
@@ -28,6 +29,9 @@
 #define RLR_MAX_DISTINCT 3 /* hosts or kernels named in the title */
 #define RLR_KEY_INSIDE_MAX 8 /* curves whose key fits in the plot's corner */
 #define RLR_TITLE_COLUMNS 100 /* characters of a title line that fit in 1200 pixels */
+#define RLR_X_SCALE 1000.0 /* gnuplot's x: the axis's position (0..1) times this */
+#define RLR_PLOT_PX 1000.0 /* about the plot's width in pixels (of 1200) */
+#define RLR_CHAR_PX 9.0 /* about a tick label character's width in pixels */
 
 static const char *base_name(const char *path)
 {
@@ -147,12 +151,16 @@ static void title(FILE *script, struct rlr_plotfile *f, int nfiles)
 			}
 		}
 		if (f->merged)
-			snprintf(line2 + len, sizeof(line2) - len, ", merge of %d runs", f->norigins);
+			len += (size_t)snprintf(line2 + len, sizeof(line2) - len, ", merge of %d runs",
+						f->norigins);
+		/* A run stopped early or killed is never drawn as a complete one. */
+		if (f->partial && len < sizeof(line2))
+			snprintf(line2 + len, sizeof(line2) - len, ", PARTIAL (stopped early)");
 	} else {
 		len = (size_t)snprintf(line2, sizeof(line2), "%d results:", nfiles);
 		for (int i = 0; i < nfiles && len < sizeof(line2); i++)
-			len += (size_t)snprintf(line2 + len, sizeof(line2) - len, " %s",
-						base_name(f[i].path));
+			len += (size_t)snprintf(line2 + len, sizeof(line2) - len, " %s%s",
+						base_name(f[i].path), f[i].partial ? " (PARTIAL)" : "");
 	}
 	fputs("set title ", script);
 	if (!norigins) {
@@ -173,8 +181,15 @@ static void title(FILE *script, struct rlr_plotfile *f, int nfiles)
 	fputc('\n', script);
 }
 
+/* x of value v on the axis. */
+static double xpos(const struct rlr_axis *a, int64_t v)
+{
+	return rlr_axis_pos(a, (double)v) * RLR_X_SCALE;
+}
+
 /* The step outline of a curve: each bin's top, dropping to the floor in gaps. */
-static void outline(FILE *script, const struct rlr_curve *c, const char *name)
+static void outline(FILE *script, const struct rlr_curve *c, const char *name,
+		    const struct rlr_axis *a)
 {
 	int64_t end = -1;
 
@@ -184,25 +199,54 @@ static void outline(FILE *script, const struct rlr_curve *c, const char *name)
 
 		if (x->low != end) {
 			if (end >= 0)
-				fprintf(script, "%" PRId64 " " RLR_FLOOR "\n", end);
-			fprintf(script, "%" PRId64 " " RLR_FLOOR "\n", x->low);
+				fprintf(script, "%.3f " RLR_FLOOR "\n", xpos(a, end));
+			fprintf(script, "%.3f " RLR_FLOOR "\n", xpos(a, x->low));
 		}
-		fprintf(script, "%" PRId64 " %" PRIu64 "\n%" PRId64 " %" PRIu64 "\n", x->low,
-			x->count, x->high, x->count);
+		fprintf(script, "%.3f %" PRIu64 "\n%.3f %" PRIu64 "\n", xpos(a, x->low), x->count,
+			xpos(a, x->high), x->count);
 		end = x->high;
 	}
-	fprintf(script, "%" PRId64 " " RLR_FLOOR "\nEOD\n", end);
+	fprintf(script, "%.3f " RLR_FLOOR "\nEOD\n", xpos(a, end));
 }
 
 /* The max's dot: on the bin that holds it, or at 1 beyond the histogram. */
-static void max_point(FILE *script, const struct rlr_curve *c, const char *name)
+static void max_point(FILE *script, const struct rlr_curve *c, const char *name,
+		      const struct rlr_axis *a)
 {
 	uint64_t at = 1;
 
 	for (size_t b = 0; b < c->nbins; b++)
 		if (c->bin[b].low <= c->max && c->max < c->bin[b].high)
 			at = c->bin[b].count;
-	fprintf(script, "%s << EOD\n%" PRId64 " %" PRIu64 "\nEOD\n", name, c->max, at);
+	fprintf(script, "%s << EOD\n%.3f %" PRIu64 "\nEOD\n", name, xpos(a, c->max), at);
+}
+
+/* The axis all curves need (axis.h), its ticks, and the mark of its break. */
+static void x_axis(FILE *s, struct rlr_plotfile *f, int nfiles, struct rlr_axis *a)
+{
+	struct rlr_tick t[RLR_AXIS_MAX_TICKS];
+	struct rlr_axis_fit fit;
+	int n;
+
+	rlr_axis_fit_init(&fit);
+	for (int i = 0; i < nfiles; i++)
+		for (int k = 0; k < f[i].ncurves; k++)
+			rlr_axis_fit_add(&fit, &f[i].curve[k]);
+	rlr_axis_fit_done(&fit, a, f->ns);
+	n = rlr_axis_ticks(a, RLR_PLOT_PX, RLR_CHAR_PX, t, RLR_AXIS_MAX_TICKS);
+	fprintf(s, "set xrange [0:%.0f]\nset xtics (", RLR_X_SCALE);
+	for (int k = 0; k < n; k++)
+		fprintf(s, "%s\"%s\" %.3f", k ? ", " : "", t[k].label, t[k].pos * RLR_X_SCALE);
+	fputs(")\n", s);
+	if (a->broken) {
+		char body[24];
+
+		rlr_axis_label(body, sizeof(body), a->body, a->ns);
+		fprintf(s, "set arrow from %.3f, graph 0 to %.3f, graph 1 nohead dt 2 lc rgb 'gray40'\n"
+			"set label \"linear to %s, log beyond\" at %.3f, graph 1.015 right font \",9\"\n",
+			RLR_AXIS_BODY_SHARE * RLR_X_SCALE, RLR_AXIS_BODY_SHARE * RLR_X_SCALE, body,
+			RLR_AXIS_BODY_SHARE * RLR_X_SCALE);
+	}
 }
 
 static void key(char *dst, size_t size, const struct rlr_plotfile *f, int nfiles,
@@ -239,6 +283,7 @@ static uint64_t top_count(const struct rlr_plotfile *f, int nfiles)
 
 static void script(FILE *s, struct rlr_plotfile *f, int nfiles, bool svg)
 {
+	struct rlr_axis axis;
 	int color = 0, ncurves = 0;
 	bool first = true;
 
@@ -253,7 +298,8 @@ static void script(FILE *s, struct rlr_plotfile *f, int nfiles, bool svg)
 		      "  set terminal png size 1200,800 noenhanced\n"
 		      "}\n", s);
 	title(s, f, nfiles);
-	fprintf(s, "set xlabel \"Latency (%s)\"\n", f->ns ? "ns" : "us");
+	fputs("set xlabel \"Latency\"\nset rmargin 6\n", s);
+	x_axis(s, f, nfiles, &axis);
 	/*
 	 * Autoscaled, the y axis of counts all below 10 (every sample beyond a
 	 * 2.4 histogram: only the max's dot at 1) spans less than a decade and
@@ -261,8 +307,7 @@ static void script(FILE *s, struct rlr_plotfile *f, int nfiles, bool svg)
 	 */
 	fprintf(s, "set ylabel \"Number of samples\"\nset logscale y\nset yrange [0.8:%s]\n",
 		top_count(f, nfiles) < 10 ? "10" : "*");
-	fputs("set xrange [0:*]\n"
-	      "set clip one\nunset clip two\nset grid\nset style data lines\n", s);
+	fputs("set clip one\nunset clip two\nset grid\nset style data lines\n", s);
 	/* Many threads: a key beside the plot, in small type, keeps the curves clear. */
 	fputs(ncurves > RLR_KEY_INSIDE_MAX ? "set key outside right top font \",8\"\n"
 					   : "set key inside right top\n", s);
@@ -271,9 +316,9 @@ static void script(FILE *s, struct rlr_plotfile *f, int nfiles, bool svg)
 			char name[48];
 
 			snprintf(name, sizeof(name), "$c%d_%d", i, k);
-			outline(s, &f[i].curve[k], name);
+			outline(s, &f[i].curve[k], name, &axis);
 			snprintf(name, sizeof(name), "$m%d_%d", i, k);
-			max_point(s, &f[i].curve[k], name);
+			max_point(s, &f[i].curve[k], name, &axis);
 		}
 	fputs("plot ", s);
 	for (int i = 0; i < nfiles; i++)

@@ -297,6 +297,8 @@ static struct json_object *build(struct rec_read *r)
 	json_object_object_add(cover, "interval_s",
 			       json_object_get(rlr_member(r->run, "records_interval_s")));
 	json_object_object_add(doc, "records", cover);
+	if (rlr_text(r->run, "run_id"))
+		json_object_object_add(doc, "run_id", json_object_get(rlr_member(r->run, "run_id")));
 	return doc;
 }
 

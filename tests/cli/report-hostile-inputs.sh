@@ -1,5 +1,5 @@
 #!/bin/sh
-# Proves every rt-latency-report command (compare, merge, plot) refuses
+# Proves every rt-latency-report command (compare, merge, plot, html) refuses
 # hostile inputs with one line on stderr and exit 1 or 2, in bounded time
 # (timeout) and memory (ulimit -v), and that nothing else happens: nothing
 # on stdout, no output file, no canary. The corpus is generated here: deep
@@ -120,6 +120,7 @@ for f in "$H"/*.json "$H"/*.txt; do
 	refused "compare $b" compare "$f" "$GOOD"
 	refused "merge $b" merge "$GOOD" "$f" -o "$RUN/out.json"
 	refused "plot $b" plot "$f" -o "$RUN/out.svg"
+	refused "html $b" html "$f" -o "$RUN/out.html"
 	n=$((n + 1))
 done
 [ "$n" -ge 45 ] || fail "only $n hostile files"

@@ -14,13 +14,16 @@ DIR/hb.json    hackbench that ended with exit status 1, no verdict
 DIR/dead.json  signaltest whose thread 0 died (the verdict's "failed")
 DIR/nolimit.json  cyclictest without limits: one case per thread, thread 1
                with 0 cycles
+The scheduler tools carry the shared verdict object (issue 29):
 DIR/pi.json    pi_stress, 3 groups: group 1 stuck, group 2 without inversions
+               (inconclusive: nothing checked)
 DIR/ssdd.json  ssdd, 3 pairs: pair 1 failed (a mismatch), pair 2 died
-DIR/dl.json    deadline_test, 2 threads: thread 1 ran no period; 5 missed
-               deadlines > --max-misses 0
-DIR/migc.json  rt-migrate-test -c: task 1 ran after a lower one
-DIR/ql.json    queuelat: a verdict of fail without a reason
-DIR/pip.json   pip_stress: a verdict of fail with its reason
+DIR/dl.json    deadline_test, 2 threads: thread 0 missed 5 deadlines >
+               --max-misses 0, thread 1 ran no period
+DIR/migc.json  rt-migrate-test -c: task 1 ran after a lower one (-c stopped
+               the run after 2 of 3 loops: not partial, as the tool says)
+DIR/ql.json    queuelat --verdict: the queue exceeded (a run-wide entry)
+DIR/pip.json   pip_stress: the high priority process's inversion
 DIR/inc.json   cyclictest, 2 threads, --max-percentile=99.99:50 not proven
                (inconclusive: thread 0 needs 35887 more samples, thread 1's
                more would not decide) and --max-percentile=50:4 (thread 1
@@ -67,6 +70,18 @@ def thread(cycles, mn, avg, mx, p99):
     else:
         t.update(min=None, max=None, avg=None)
     return t
+
+
+def stop(cause, done, asked, unit, partial=False):
+    return {"cause": cause, "done": done, "asked": asked, "unit": unit}, partial
+
+
+def verdict(result, broken, checked, stopped):
+    """The shared verdict object of every tool (issue 29)."""
+    st, partial = stopped
+    return {"result": result, "broken": broken,
+            "checked": [{"what": w, "count": n} for w, n in checked],
+            "partial": partial, "stop": st}
 
 
 def write(d, name, doc):
@@ -128,7 +143,12 @@ def main():
     pi.update(groups=3, group=[{"group": 0, "inversions": 1000, "stuck": 0},
                                {"group": 1, "inversions": 12, "stuck": 1},
                                {"group": 2, "inversions": 0, "stuck": 0}],
-              watchdog_ms=3750, verdict={"result": "fail", "stuck_groups": [1]})
+              watchdog_ms=3750, verdict=verdict("fail", [
+                  {"limit": "stuck", "group": 1, "value": 4000, "bound": 3750, "unit": "ms",
+                   "reason": "no inversion resolved for 4000 ms"},
+                  {"limit": "evidence", "group": 2, "value": 0, "bound": 0, "unit": "",
+                   "result": "inconclusive", "reason": "no inversion: nothing was checked"}],
+                  [("inversions", 1012)], stop("completed", 10, 10, "s")))
     write(d, "pi.json", pi)
 
     ssdd = header("ssdd -f 3 -i 100 --json=ssdd.json", 3)
@@ -137,33 +157,48 @@ def main():
         {"pair": 1, "steps": 41, "result": "fail", "step": 41, "expected": "41",
          "got": "40"},
         {"pair": 2, "steps": 3, "result": "died", "error": "tracee 77 killed by signal 9"}],
-        verdict={"result": "fail", "failures": [{"pair": 1, "step": 41}], "error": None})
+        verdict=verdict("fail", [
+            {"limit": "step", "pair": 1, "value": 41, "bound": 100, "unit": "steps",
+             "reason": "step 41: expected 41, got 40"},
+            {"limit": "evidence", "pair": 2, "value": 0, "bound": 0, "unit": "",
+             "reason": "tracee 77 killed by signal 9"}],
+            [("steps", 144)], stop("completed", 144, 300, "steps")))
     write(d, "ssdd.json", ssdd)
 
-    dl = header("deadline_test -D 10 --json=dl.json", 3)
+    dl = header("deadline_test -D 10 --max-misses 0 --json=dl.json", 3)
     dl.update(num_threads=2, thread={"0": {"tid": 10, "missed_deadlines": 5, "nr_periods": 900},
                                      "1": {"tid": 11, "missed_deadlines": 0, "nr_periods": 0}},
-              verdict={"result": "fail", "max_misses": 0, "missed_deadlines": 5,
-                       "threads_without_periods": 1})
+              verdict=verdict("fail", [
+                  {"limit": "max-misses", "thread": 0, "value": 5, "bound": 0, "unit": "",
+                   "reason": "5 deadline(s) and 0 period(s) missed in 900 periods"},
+                  {"limit": "evidence", "thread": 1, "value": 0, "bound": 0, "unit": "",
+                   "reason": "no period completed"}],
+                  [("periods", 900)], stop("completed", 10, 10, "s")))
     write(d, "dl.json", dl)
 
     migc = header("rt-migrate-test -c -l 3 --json=migc.json", 3)
     migc.update(num_threads=2, check=True,
                 thread={"0": {"prio": 2, "min": 20086, "avg": 20136, "max": 20198},
                         "1": {"prio": 3, "min": 64, "avg": 107, "max": 1730}},
-                verdict={"result": "fail", "reason": "iteration 1: task 1 (prio 3) started "
-                         "1730 us after task 0 (prio 2), which ran first",
-                         "out_of_order": {"iteration": 1, "task": 1, "prio": 3,
-                                          "lower_task": 0, "lower_prio": 2, "late_us": 1730}})
+                verdict=verdict("fail", [
+                    {"limit": "order", "task": 1, "value": 1730, "bound": 20, "unit": "us",
+                     "reason": "iteration 1: task 1 (prio 3) started 1730 us after task 0 "
+                               "(prio 2), which ran first"}],
+                    [("iterations", 2)], stop("completed", 2, 3, "loops")))
     write(d, "migc.json", migc)
 
-    ql = header("queuelat -m 20000 -c 100 -p 13 -f 2000 -t 5 --json=ql.json", 3)
-    ql.update(exceeded=True, verdict={"result": "fail"})
+    ql = header("queuelat -m 20000 -c 100 -p 13 -f 2000 -t 5 --verdict --json=ql.json", 3)
+    ql.update(exceeded=True, verdict=verdict("fail", [
+        {"limit": "max-len", "value": 465, "bound": 419, "unit": "packets",
+         "reason": "queue length exceeded: 465 > 419 packets"}],
+        [("blocks", 1200)], stop("completed", 5, 5, "s")))
     write(d, "ql.json", ql)
 
     pip = header("pip_stress --no-pi --json=pip.json", 3)
-    pip.update(inversion=1, resolved=0, verdict={"result": "fail", "reason": "unresolved "
-                                                 "priority inversion: <no PI>"})
+    pip.update(inversion=1, resolved=0, verdict=verdict("fail", [
+        {"limit": "inversion", "process": 2, "value": 1000, "bound": 500, "unit": "ms",
+         "reason": "unresolved priority inversion: <no PI>"}],
+        [("inversions", 1)], stop("completed", 1, 1, "s")))
     write(d, "pip.json", pip)
 
     inc = header("cyclictest -q -t 2 -l 1000 --max-percentile=99.99:50 --max-percentile=50:4 "

@@ -12,7 +12,9 @@
       CPU C]: max M us[, O beyond the histogram]", whose outline spans the
       histogram from its lowest bucket to the end of its highest, whose top
       is at the largest count, and whose dot sits at the max. Positions are
-      mapped back to values through the axes' tick labels.
+      mapped back to values through the axes' tick labels ("0", "25 us",
+      "1.5 ms"): linear up to the last tick in line with the first two, then
+      logarithmic (the broken axis of rt-latency-report(1)).
 Prints what is wrong and exits 1; exits 0 when all is right.
 """
 import json
@@ -145,8 +147,32 @@ def curves_of_text(path):
     return out, False
 
 
-def number(s):
-    return float(s.strip())
+UNITS = {"ns": 1e-3, "us": 1.0, "ms": 1e3, "s": 1e6}
+
+
+def number(s, ns=False):
+    """A tick label as a value in the plot's unit (us, or ns with ns)."""
+    m = re.fullmatch(r"\s*(-?[\d.]+)\s*(ns|us|ms|s)?\s*", s)
+    v = float(m.group(1))
+    return v * UNITS[m.group(2)] * (1e3 if ns else 1) if m.group(2) else v
+
+
+def x_mapping(xt):
+    """Value -> x through the ticks: linear while in line, log beyond."""
+    (v0, x0), (v1, x1) = xt[0], xt[1]
+    slope = (x1 - x0) / (v1 - v0)
+    lin = 1
+    while lin + 1 < len(xt) and abs(x0 + (xt[lin + 1][0] - v0) * slope - xt[lin + 1][1]) < 0.6:
+        lin += 1
+    body = xt[lin][0]
+
+    def px(v):
+        if v <= body or lin == len(xt) - 1:
+            return x0 + (v - v0) * slope
+        k = next((k for k in range(lin, len(xt) - 1) if v <= xt[k + 1][0]), len(xt) - 2)
+        (va, xa), (vb, xb) = xt[k], xt[k + 1]
+        return xa + (math.log10(v) - math.log10(va)) * (xb - xa) / (math.log10(vb) - math.log10(va))
+    return px
 
 
 def check_svg(path, inputs):
@@ -154,13 +180,13 @@ def check_svg(path, inputs):
     ET.fromstring(text.encode())  # well-formed
     ticks = re.findall(r'<g transform="translate\(([\d.]+),([\d.]+)\)"[^>]*text-anchor="(middle|end)">'
                        r'\s*<text>([^<]*)</text>', text)
-    ticks = [t for t in ticks if re.fullmatch(r"\s*-?[\d.]+", t[3])]
-    xt = [(number(v), float(x)) for x, y, a, v in ticks if a == "middle"]
+    ticks = [t for t in ticks if re.fullmatch(r"\s*-?[\d.]+\s*(ns|us|ms|s)?\s*", t[3])]
+    ns = any((curves_of_json(f)[1] if open(f).read(1) == "{" else False) for f in inputs)
+    xt = [(number(v, ns), float(x)) for x, y, a, v in ticks if a == "middle"]
     yt = [(number(v), float(y) - 3.9) for x, y, a, v in ticks if a == "end"]
     if len(xt) < 2 or len(yt) < 2:
         fail(f"{path}: axes without tick labels")
-    (v0, x0), (v1, x1) = xt[0], xt[-1]
-    px = lambda v: x0 + (v - v0) * (x1 - x0) / (v1 - v0)
+    px = x_mapping(xt)
     (w0, y0), (w1, y1) = yt[0], yt[-1]
     py = lambda v: y0 + (math.log10(v) - math.log10(w0)) * (y1 - y0) / (math.log10(w1) - math.log10(w0))
     groups = re.split(r'<g id="gnuplot_plot_\d+" >', text)[1:]

@@ -14,6 +14,8 @@
     start=EPOCH     start time, seconds (default 1700000000)
     duration=S      end - start (default 10)
     rc=N            return_code (default 0); verdict=pass|fail adds a verdict
+    tail=US[,US...] thread 0's first samples replaced by these (a tail far
+                    beyond the body)
 Or from Python: synth_result.write(OUT, {"threads": "2", ...}).
 The per-thread figures (cycles, min, max, avg, percentiles, histograms) are
 those of the samples, computed here.
@@ -68,6 +70,9 @@ def write(out, a):
     allbuckets = {}
     for i in range(threads):
         s = samples(i, cycles, base, spread)
+        if i == 0 and a.get("tail"):
+            for j, v in enumerate(int(x) for x in a["tail"].split(",")):
+                s[j] = v
         lin, lb = {}, {}
         for v in s:
             lin[v] = lin.get(v, 0) + 1
