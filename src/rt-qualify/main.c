@@ -1,0 +1,318 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * rt-qualify: is this machine fit for real-time work? The set-up findings,
+ * hardware noise, then cyclictest and oslat under load, run as our tools
+ * ship, into one result directory with one verdict.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/utsname.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "rt_affinity.h"
+#include "rt_env.h"
+#include "rt_prog.h"
+#include "rt_reaper.h"
+#include "rt_report.h"
+#include "rt_signal.h"
+
+#include "findings.h"
+#include "options.h"
+#include "progress.h"
+#include "qualify.h"
+#include "reports.h"
+#include "result.h"
+#include "run.h"
+#include "steps.h"
+#include "summary.h"
+#include "tools.h"
+
+/* Where each program is: the steps' tools and the load. */
+struct rtq_paths {
+	char step[RTQ_NSTEPS][PATH_MAX];
+	char load[PATH_MAX];
+};
+
+static int signals_setup(sigset_t *set)
+{
+	int err = rt_signal_setup(set);
+
+	/* a child's end wakes the main loop at once */
+	if (!err && (sigaddset(set, SIGCHLD) || sigprocmask(SIG_BLOCK, set, NULL)))
+		err = -errno;
+	if (err)
+		rt_prog_error_errno(-err, "cannot set up signal handling");
+	return err ? RT_EXIT_FAILURE : 0;
+}
+
+/* The one reaper of the children (its signalfd beside the main loop's sigtimedwait, only for stops). */
+static int reaper_setup(struct rtq_plan *p, struct rt_reaper *r)
+{
+	int err = rt_reaper_init(r, NULL);
+
+	if (err) {
+		rt_reaper_destroy(r);
+		rt_prog_error_errno(-err, "cannot set up signal handling");
+		return RT_EXIT_FAILURE;
+	}
+	/* a SIGKILL of rt-qualify ends the tools too; SIGTERM lets them restore the machine */
+	r->death_signal = SIGTERM;
+	p->reaper = r;
+	return 0;
+}
+
+/* Measured: --cpus, else the isolated CPUs, else all; the load on the others, else on all. */
+static int choose_cpus(struct rtq_plan *p, struct rt_env *env)
+{
+	struct rt_cpulist allowed, isolated = { 0 };
+	int err;
+
+	if ((err = rt_affinity_allowed(&allowed)) || (err = rt_env_read(env, &allowed))) {
+		rt_prog_error_errno(-err, "cannot read the machine's state");
+		return RT_EXIT_FAILURE;
+	}
+	for (unsigned i = 0; i < env->ncpus; i++)
+		if (env->cpus[i].isolated)
+			isolated.cpu[isolated.count++] = env->cpus[i].cpu;
+	p->measured = p->cfg->cpus_given ? p->cfg->cpus : isolated.count ? isolated : allowed;
+	p->isolated = isolated.count > 0;
+	for (unsigned i = 0; i < p->measured.count; i++)
+		p->isolated &= rt_affinity_contains(&isolated, p->measured.cpu[i]);
+	p->load_cpus.count = 0;
+	for (unsigned i = 0; i < allowed.count; i++)
+		if (!rt_affinity_contains(&p->measured, allowed.cpu[i]))
+			p->load_cpus.cpu[p->load_cpus.count++] = allowed.cpu[i];
+	if (!p->load_cpus.count)
+		p->load_cpus = allowed;
+	if (p->measured.count == allowed.count)
+		return 0;
+	rt_env_free(env);
+	if ((err = rt_env_read(env, &p->measured))) {
+		rt_prog_error_errno(-err, "cannot read the machine's state");
+		return RT_EXIT_FAILURE;
+	}
+	return 0;
+}
+
+static int find_tool(const struct rtq_plan *p, const char *name, char *path)
+{
+	if (rtq_tool_path(p->self_dir, name, path, PATH_MAX) == 0)
+		return 0;
+	rt_prog_error("cannot find %s beside rt-qualify (in %s)", name, p->self_dir);
+	return RT_EXIT_FAILURE;
+}
+
+static int locate(struct rtq_plan *p, struct rtq_paths *paths)
+{
+	int err;
+
+	if ((err = rtq_self_dir(p->self_dir, sizeof(p->self_dir)))) {
+		rt_prog_error_errno(-err, "cannot find where rt-qualify runs from (/proc/self/exe)");
+		return RT_EXIT_FAILURE;
+	}
+	for (int i = 0; i < RTQ_NSTEPS; i++)
+		if (find_tool(p, p->step[i].tool, paths->step[i]))
+			return RT_EXIT_FAILURE;
+	if (p->cfg->load == RTQ_LOAD_HACKBENCH && find_tool(p, "hackbench", paths->load))
+		return RT_EXIT_FAILURE;
+	if (p->cfg->load == RTQ_LOAD_STRESS_NG &&
+	    rtq_path_lookup("stress-ng", paths->load, sizeof(paths->load))) {
+		rt_prog_error("--load=stress-ng: stress-ng is not installed (not on PATH)");
+		return RT_EXIT_FAILURE;
+	}
+	p->load.kind = p->cfg->load;
+	p->load.path = p->cfg->load == RTQ_LOAD_NONE ? NULL : paths->load;
+	return 0;
+}
+
+/* -o DIR (created when missing), or rt-qualify-HOST-YYYYmmdd-HHMMSS here. */
+static int make_dir(struct rtq_plan *p)
+{
+	struct utsname u;
+	char stamp[32];
+	time_t now = time(NULL);
+	struct tm tm;
+
+	char cwd[PATH_MAX / 2];
+
+	/* absolute, so that the closing lines say where the results are */
+	if (!getcwd(cwd, sizeof(cwd)))
+		snprintf(cwd, sizeof(cwd), ".");
+	if (p->cfg->output) {
+		snprintf(p->dir, sizeof(p->dir), "%s%s%s", p->cfg->output[0] == '/' ? "" : cwd,
+			 p->cfg->output[0] == '/' ? "" : "/", p->cfg->output);
+	} else {
+		if (uname(&u))
+			snprintf(u.nodename, sizeof(u.nodename), "host");
+		for (char *c = u.nodename; *c; c++)
+			if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
+			      (*c >= '0' && *c <= '9') || *c == '.' || *c == '-'))
+				*c = '_';
+		localtime_r(&now, &tm);
+		strftime(stamp, sizeof(stamp), "%Y%m%d-%H%M%S", &tm);
+		snprintf(p->dir, sizeof(p->dir), "%s/rt-qualify-%s-%s", cwd, u.nodename, stamp);
+	}
+	if (mkdir(p->dir, 0755) && errno != EEXIST) {
+		rt_prog_error_errno(errno, "cannot create the result directory '%s'", p->dir);
+		return RT_EXIT_FAILURE;
+	}
+	if ((p->dirfd = open(p->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0) {
+		rt_prog_error_errno(errno, "cannot open the result directory '%s'", p->dir);
+		return RT_EXIT_FAILURE;
+	}
+	return 0;
+}
+
+static void print_header(const struct rtq_plan *p, const struct rt_env *env)
+{
+	char measured[256], load[256];
+	struct utsname u;
+
+	if (uname(&u))
+		snprintf(u.nodename, sizeof(u.nodename), "?");
+	rt_affinity_format(&p->measured, measured, sizeof(measured));
+	rt_affinity_format(&p->load_cpus, load, sizeof(load));
+	printf("rt-qualify: %s, kernel %s (%s); measured CPU(s) %s (%s)", u.nodename,
+	       env->release ? env->release : "?", env->preempt_model ? env->preempt_model : "?",
+	       measured, p->isolated ? "isolated" : "not isolated");
+	if (!p->cfg->setup_only)
+		printf(", load %s%s%s, %llu s", rtq_load_name(p->cfg->load),
+		       p->cfg->load == RTQ_LOAD_NONE ? "" : " on CPU(s) ",
+		       p->cfg->load == RTQ_LOAD_NONE ? "" : load,
+		       (unsigned long long)p->cfg->duration_s);
+	putchar('\n');
+}
+
+/* Run step i unless a stop came; its line either way. */
+static int step(struct rtq_plan *p, int i, const struct rtq_paths *paths)
+{
+	struct rtq_argv a;
+	int rc = 0;
+
+	if (!rtq_stop_requested(p)) {
+		if (rtq_step_argv(p, i, paths->step[i], &a)) {
+			rt_prog_error("the command line of %s is too long", p->step[i].tool);
+			return RT_EXIT_FAILURE;
+		}
+		if (!(rc = rtq_run_step(p, i, &a)))
+			rtq_result_read(&p->step[i], p->dirfd);
+	}
+	rtq_progress_step(p, i);
+	return rc;
+}
+
+static int measure(struct rtq_plan *p, const struct rtq_paths *paths)
+{
+	uint64_t loaded = p->step[RTQ_STEP_CYCLICTEST].duration_s +
+			  p->step[RTQ_STEP_OSLAT].duration_s + 4 * RTQ_STEP_GRACE_S;
+	int rc, sig;
+
+	if ((rc = step(p, RTQ_STEP_NOISE, paths)))
+		return rc;
+	if (!rtq_stop_requested(p)) {
+		if ((rc = rtq_load_start(p, loaded)))
+			return rc;
+		/* let the load's workers start before the first sample; a stop then is kept */
+		if (p->load.started && (sig = rt_signal_wait(p->signals, 500 * 1000 * 1000LL)) > 0) {
+			if (sig == SIGINT || sig == SIGTERM || sig == SIGHUP)
+				p->stop_signal = sig;
+			(void)rtq_stop_requested(p);
+		}
+	}
+	rtq_load_mark(p, true);
+	if (!(rc = step(p, RTQ_STEP_CYCLICTEST, paths)))
+		rc = step(p, RTQ_STEP_OSLAT, paths);
+	rtq_load_mark(p, false);
+	rtq_load_stop(p);
+	return rc;
+}
+
+static int conclude(struct rtq_plan *p, const struct rtq_findings *f, const struct rt_env *env,
+		    const struct rt_report *rep)
+{
+	struct rtq_overall o;
+	struct rtq_files files;
+	int err;
+
+	rtq_reports_make(p, &files);
+	rtq_overall_judge(p, &o);
+	if ((err = rtq_summary_write(p, &o, f, env, rep, &files))) {
+		rt_prog_error_errno(-err, "cannot write %s/summary.json", p->dir);
+		return RT_EXIT_FAILURE;
+	}
+	if (p->cfg->metrics && (err = rtq_summary_metrics(p, &o, env))) {
+		rt_prog_error_errno(-err, "cannot write --metrics file '%s'", p->cfg->metrics);
+		return RT_EXIT_FAILURE;
+	}
+	rtq_summary_print(p, &o, &files);
+	return o.exit_code;
+}
+
+static int qualify(const struct rtq_config *cfg, const struct rt_report *rep)
+{
+	struct rtq_plan p = { .cfg = cfg, .dirfd = -1, .tty = isatty(STDOUT_FILENO) };
+	struct rtq_paths paths;
+	struct rtq_findings f = { 0 };
+	struct rt_env env = { 0 };
+	struct rt_reaper reaper;
+	sigset_t signals;
+	int rc, err;
+
+	p.signals = &signals;
+	if ((rc = signals_setup(&signals)) || (rc = reaper_setup(&p, &reaper)) ||
+	    (rc = choose_cpus(&p, &env)))
+		goto out;
+	if ((err = rtq_findings_collect(&f, &env, p.isolated))) {
+		rt_prog_error_errno(-err, "cannot judge the set-up");
+		rc = RT_EXIT_FAILURE;
+		goto out;
+	}
+	p.hwlat = !cfg->setup_only && rtq_hwlat_available();
+	print_header(&p, &env);
+	rtq_findings_print(stdout, &f);
+	fflush(stdout);
+	if (cfg->setup_only) {
+		rc = f.problems ? RT_EXIT_VERDICT : RT_EXIT_OK;
+		goto out;
+	}
+	rtq_steps_plan(&p);
+	if ((rc = locate(&p, &paths)) || (rc = make_dir(&p)))
+		goto out;
+	/* a tool that could not start is a run-time error, after the summary of the rest */
+	err = measure(&p, &paths);
+	rc = conclude(&p, &f, &env, rep);
+	if (err)
+		rc = err;
+out:
+	for (int i = 0; i < RTQ_NSTEPS; i++)
+		rtq_result_free(&p.step[i]);
+	rtq_load_stop(&p);
+	if (p.reaper)
+		rt_reaper_destroy(p.reaper);
+	if (p.dirfd >= 0)
+		close(p.dirfd);
+	rtq_findings_free(&f);
+	rt_env_free(&env);
+	return rc;
+}
+
+int main(int argc, char *argv[])
+{
+	struct rtq_config cfg;
+	struct rt_report rep;
+	int rc;
+
+	rt_prog_init(argv[0]);
+	rt_report_init(&rep, argc, argv);
+	rc = rtq_parse_args(&cfg, argc, argv);
+	if (rc < 0)
+		return rt_prog_close_stdout() ? RT_EXIT_FAILURE : RT_EXIT_OK;
+	if (rc)
+		return rc;
+	return rt_prog_exit_code(qualify(&cfg, &rep));
+}
