@@ -10,7 +10,7 @@ need_cmd bash
 bc=/usr/share/bash-completion/bash_completion
 [ -r "$bc" ] || skip "bash-completion is not installed ($bc)"
 mkdir "$WORK/bin" && touch "$WORK/result.json" "$WORK/result-hist.txt" "$WORK/result.png"
-for t in cyclictest signaltest sigwaittest ptsematest svsematest pmqtest hackbench pip_stress deadline_test ssdd rt-migrate-test cyclicdeadline oslat; do
+for t in cyclictest signaltest sigwaittest ptsematest svsematest pmqtest hackbench pip_stress deadline_test ssdd rt-migrate-test cyclicdeadline oslat rt-qualify; do
 	ln -s "$(tool "$t")" "$WORK/bin/$t"
 done
 

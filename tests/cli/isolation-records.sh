@@ -8,14 +8,27 @@ need_python3
 cpu=$(sed -n 's/^Cpus_allowed_list:[[:space:]]*//p' /proc/self/status | awk -F'[,-]' '{print $NF}')
 CHECK="$top_srcdir/tests/helpers/isolation_check.py"
 
-run_tool_timeout 20 cyclictest -q -m -a "$cpu" -p 80 -i 1000 -D 2 --records-interval=1 \
+# run_patient TOOL ARGS...: a 2 s run, given 30 s; killed by that (a machine
+# so loaded it did not get through its start-up), it is run again, twice at
+# most: what is checked is the files of a run that ended, not its speed.
+run_patient() {
+	for _try in 1 2 3; do
+		run_tool_timeout 30 "$@"
+		case $RC in
+		124 | 137) echo "$1: killed by its 30 s timeout (attempt $_try)" ;;
+		*) return 0 ;;
+		esac
+	done
+}
+
+run_patient cyclictest -q -m -a "$cpu" -p 80 -i 1000 -D 2 --records-interval=1 \
 	--records="$WORK/r.ndjson" --json="$WORK/o.json"
 expect_exit 0
 checks="records $WORK/r.ndjson $WORK/o.json"
 grep -q '"type":"isolation","window":1,' "$WORK/r.ndjson" || fail "fewer than 2 windows"
 
 for f in "" -f; do
-	run_tool_timeout 20 sigwaittest -q $f -a "$cpu" -p 80 -i 1000 -D 2 --records-interval=1 \
+	run_patient sigwaittest -q $f -a "$cpu" -p 80 -i 1000 -D 2 --records-interval=1 \
 		--records="$WORK/p$f.ndjson" --json="$WORK/p$f.json" --isolation
 	expect_exit 0
 	checks="$checks --and records $WORK/p$f.ndjson $WORK/p$f.json --and shape $WORK/p$f.json 2"

@@ -338,6 +338,22 @@ check_hist() {
 check_json() {
 	python3 "$HELPERS/json_check.py" "$@" >"$WORK/json.diag" 2>&1 ||
 		fail "$(head -5 "$WORK/json.diag")"
+	check_schema "$1" auto
+}
+
+# check_schema FILE TOOL [--lines]: FILE validates against schema/TOOL.schema.json
+# (python3-jsonschema; SKIP with the reason when it is missing). TOOL "auto":
+# the tool of the JSON's "cmdline:", when it has a schema (check_json and
+# check_pairs call it so).
+check_schema() {
+	_rc=0
+	python3 "$top_srcdir/tests/helpers/validate_json.py" --schema-dir "$top_srcdir/schema" \
+		${3:+"$3"} "$1" "$2" >"$WORK/schema.diag" 2>&1 || _rc=$?
+	case $_rc in
+	0) ;;
+	77) [ "$2" = auto ] || skip "$(head -1 "$WORK/schema.diag")" ;;
+	*) fail "schema $2: $(head -5 "$WORK/schema.diag")" ;;
+	esac
 }
 
 # check_sched FILE POLICY: the JSON says which policy the threads ran under.
@@ -395,8 +411,68 @@ retry_bound() {
 	done
 }
 
+# CPU time of this shell's waited-for children, in ms, from `times` written
+# to FILE by the shell itself (a command substitution would ask a subshell).
+_children_cpu_ms() {
+	awk 'NR == 2 { ms = 0; for (i = 1; i <= 2; i++) { split($i, p, "m"); sub("s", "", p[2]);
+		ms += p[1] * 60000 + p[2] * 1000 } printf "%d\n", ms }' "$1"
+}
+
+# signal_and_wait PID SIG: send SIG to PID (a child of this shell) and wait
+# for it. Sets RC (its exit status), STOP_MS (wall time from the signal to
+# the end of the wait) and STOP_CPU_MS (CPU time PID and the children it
+# reaped used after the signal, to 10 ms): on a loaded machine the wall time
+# is the scheduler's, the CPU time stays the tool's own.
+signal_and_wait() {
+	_tck=$(getconf CLK_TCK)
+	_pre=$(awk '{ print $14 + $15 + $16 + $17 }' "/proc/$1/stat" 2>/dev/null) || _pre=0
+	times >"$WORK/times.0"
+	_t0=$(date +%s%N)
+	kill -"$2" "$1" 2>/dev/null
+	RC=0
+	wait "$1" || RC=$?
+	STOP_MS=$((($(date +%s%N) - _t0) / 1000000))
+	times >"$WORK/times.1"
+	STOP_CPU_MS=$(($(_children_cpu_ms "$WORK/times.1") - $(_children_cpu_ms "$WORK/times.0") -
+		${_pre:-0} * 1000 / _tck))
+	[ "$STOP_CPU_MS" -ge 0 ] || STOP_CPU_MS=0
+}
+
+# wait_started PID: wait (up to 20 s) until PID has started a thread or a
+# child process: its control signals are taken over by then (rt_signal
+# blocks them before any thread starts), however slowly a loaded machine
+# ran its start-up. (wait_signal_setup cannot tell once the main thread
+# sleeps in sigtimedwait, which unblocks them while it waits.)
+wait_started() {
+	for _i in $(seq 1 200); do
+		[ "$(ls "/proc/$1/task" 2>/dev/null | wc -l)" -gt 1 ] && return 0
+		[ -n "$(pgrep -P "$1")" ] && return 0
+		kill -0 "$1" 2>/dev/null || break
+		sleep 0.1
+	done
+	fail "pid $1 started no thread nor child process"
+}
+
+# stopped_in_time WHAT [WALL_MS]: after signal_and_wait, the tool ended
+# within WALL_MS (default 1000) of the signal; when the machine made it
+# slower, its own CPU time after the signal (which, for a signal during the
+# start-up, includes finishing it) stays under 1 s (3 s for an ASan build),
+# i.e. it would have ended in time on a CPU of its own, and it still ended
+# within 20 s (a tool that never reacts).
+stopped_in_time() {
+	_cpu_max=1000
+	sanitized && _cpu_max=3000
+	[ "$STOP_MS" -lt "${2:-1000}" ] && return 0
+	if [ "$STOP_CPU_MS" -ge "$_cpu_max" ] || [ "$STOP_MS" -ge 20000 ]; then
+		fail "$1: $STOP_MS ms to exit, $STOP_CPU_MS ms of CPU after the signal"
+		return 1
+	fi
+	echo "$1: $STOP_MS ms to exit on a loaded machine, $STOP_CPU_MS ms of its own CPU"
+}
+
 # check_pairs STDOUT PAIRS LOOPS [JSON]: sigwaittest/ptsematest block and JSON.
 check_pairs() {
 	python3 "$HELPERS/pair_check.py" "$@" >"$WORK/pair.diag" 2>&1 ||
 		fail "$(head -5 "$WORK/pair.diag")"
+	[ -z "${4:-}" ] || check_schema "$4" auto
 }

@@ -1,10 +1,13 @@
 #!/bin/sh
 # Proves: SIGINT, SIGTERM or SIGHUP at a random moment (start-up, mid-run,
-# around the final write) ends every tool within 1 s, with exit 0 and
+# around the final write) ends every tool within 1 s (on a loaded machine:
+# with under 1 s of its own CPU time after the signal), with exit 0 and
 # complete, valid output files, or (when the signal comes before the tool
 # has taken over its signals) killed by it with no file at all; never a
 # partial file, a leftover shm object, fifo or child process. A quick set
 # here; TRIALS=500 sh tests/cli/signals-random-moments.sh by hand for more.
+# 48 runs, each checked by python3: minutes on a loaded 2-CPU machine.
+# test-timeout: 900
 . "$top_srcdir/tests/cli/lib.sh"
 need_rt
 need_native
@@ -30,13 +33,10 @@ while [ "$i" -lt "$trials" ]; do
 		pid=$!
 		sleep "$(printf '0.%03d' "$delay")"
 		kids=$(pgrep -P "$pid" | tr '\n' ' ')
-		t0=$(date +%s%N)
-		kill -"$sig" "$pid" 2>/dev/null
-		rc=0
-		wait "$pid" || rc=$?
-		ms=$((($(date +%s%N) - t0) / 1000000))
+		signal_and_wait "$pid" "$sig"
+		rc=$RC
 		what="$t SIG$sig after ${delay} ms"
-		[ "$ms" -lt 1000 ] || fail "$what: $ms ms to exit"
+		stopped_in_time "$what"
 		case $rc in
 		0)
 			valid_json "$WORK/r.json" 2>/dev/null || fail "$what: JSON missing or invalid"

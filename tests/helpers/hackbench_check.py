@@ -22,7 +22,7 @@ import sys
 KEYS = ["file_version", "cmdline:", "rt_test_version:", "start_time", "end_time",
         "return_code", "sysinfo", "mode", "transport", "groups", "fds", "tasks", "loops",
         "datasize", "fifo", "duration_s", "rounds", "rounds_completed", "messages",
-        "time_ns", "messages_per_s", "stopped_by", "scheduling", "environment"]
+        "time_ns", "messages_per_s", "stopped_by", "verdict", "scheduling", "environment"]
 ROUND_KEYS = ["time_ns", "messages", "messages_per_s", "completed"]
 
 

@@ -2,6 +2,10 @@
 # A fake tracefs tree for hwlatdetect (HWLATDETECT_TRACEFS=DIR), sourced by
 # tests/cli/hwlatdetect-*.sh after lib.sh.
 
+# The test build of hwlatdetect: only it reads HWLATDETECT_TRACEFS (the
+# shipped binary never takes its tracefs from the environment).
+HWLAT_TEST_TOOL=$top_builddir/tests/helpers/hwlatdetect-test
+
 # fake_tree DIR: the files hwlatdetect reads and writes, with values that
 # differ from every value the tests set, and trace_pipe as a FIFO.
 fake_tree() {
@@ -44,6 +48,6 @@ run_fake() {
 	_dir=$1
 	shift
 	RC=0
-	HWLATDETECT_TRACEFS=$_dir timeout -k 2 30 "$(tool hwlatdetect)" "$@" >"$OUT" 2>"$ERR" \
+	HWLATDETECT_TRACEFS=$_dir timeout -k 2 30 "$HWLAT_TEST_TOOL" "$@" >"$OUT" 2>"$ERR" \
 		</dev/null || RC=$?
 }

@@ -14,9 +14,10 @@ min/max/total/avg are those of its start times; the verdict agrees with the
 data: re-judging every iteration here (a task that started more than maxerr
 after the nearest lower-priority task before it, with fewer loops, after that
 one's end, or ending more than maxerr after it) finds the same first task out
-of order, or none; Passed!/Failed!, the "# Verdict:" line, "verdict",
-"return_code" and the exit code (0, 3 for FAIL, 128 + the stopping signal)
-all say the same; the tasks ran at SCHED_FIFO.
+of order, or none; Passed!/Failed! (-c), the "# Verdict:" lines (only with
+--verdict, or a -c FAIL), "verdict" (lib's one: partial after a signal),
+"return_code" and the exit code (0, 3 for a -c or asked FAIL, 128 + the
+stopping signal) all say the same; the tasks ran at SCHED_FIFO.
 """
 import json
 import re
@@ -114,33 +115,38 @@ def one(path, out_path, exit_code, n, loops, want_check, stopped_by):
     tail = rest[k:]
     found = judge(doc, n)
     v = doc["verdict"]
-    if not want_check:
-        check(tail == [""] and v is None and exit_code == (128 + SIGNALS[stopped_by]
-                                                           if stopped_by else 0),
-              "no -c: no verdict, exit %d" % exit_code)
-    elif its:
-        failed = v["result"] == "fail"
-        check(failed == (found is not None), "verdict %s, re-judged %s" % (v["result"], found))
-        check(tail[0] == (" Failed!" if failed else " Passed!"), "Passed!/Failed! %r" % tail[0])
-        if failed:
-            i, t, j = found
-            o = v["out_of_order"]
-            check((o["iteration"], o["task"], o["lower_task"]) == (i, t, j),
-                  "out_of_order %s, re-judged %s" % (o, found))
+    asked = "--verdict" in doc["cmdline:"]
+    failed = v["result"] == "fail"
+    # the verdict judges every iteration measured (-c stopped at the first failure)
+    check(failed == (found is not None), "verdict %s, re-judged %s" % (v["result"], found))
+    vl = [l for l in tail if l.startswith("# Verdict:")]
+    plain = [l for l in tail if not l.startswith("# Verdict:")]
+    shown = asked or (want_check and failed)
+    check(bool(vl) == shown, "verdict lines %s (asked %s)" % (vl, asked))
+    if vl:
+        check(vl[0] == "# Verdict: " + v["result"].upper(), "verdict line %r" % vl[0])
+    if want_check and its:
+        check(plain == [" Failed!" if failed else " Passed!", ""], "Passed!/Failed! %r" % plain)
+    else:
+        check(plain == [""], "no -c: nothing after the task blocks: %s" % plain)
+    if failed:
+        i, t, j = found
+        b = v["broken"][0]
+        check((b["limit"], b["task"]) == ("order", t), "broken %s, re-judged %s" % (b, found))
+        if want_check:
             check(i == len(its) - 1, "-c stops at the first failure")
-            check(tail[1] == "# Verdict: FAIL: " + v["reason"], "verdict line %r" % tail[1])
-            check(v["reason"].startswith("iteration %d: task %d (prio %d) started %d us after "
-                                         "task %d (prio %d), which ran first" %
-                                         (i, t, doc["thread"][str(t)]["prio"],
-                                          its[i]["start"][t] - its[i]["start"][j], j,
-                                          doc["thread"][str(j)]["prio"])),
-                  "reason %r" % v["reason"])
-            check(exit_code == 3, "FAIL exits 3, not %d" % exit_code)
-        else:
-            check(tail[1] == "# Verdict: PASS" and v["out_of_order"] is None, "PASS line")
-            check(exit_code == (128 + SIGNALS[stopped_by] if stopped_by in SIGNALS else 0),
-                  "PASS exits %d" % exit_code)
-        check(tail[2:] == [""], "nothing after the verdict: %s" % tail[2:])
+        if vl:
+            check(vl[1].startswith("# Verdict: task %d: order: iteration %d: task %d (prio %d) "
+                                   "started %d us after task %d (prio %d), which ran first" %
+                                   (t, i, t, doc["thread"][str(t)]["prio"],
+                                    its[i]["start"][t] - its[i]["start"][j], j,
+                                    doc["thread"][str(j)]["prio"])), "reason %r" % vl[1])
+    if (failed and (want_check or asked)) or (asked and v["result"] != "pass"):
+        want_rc = 3
+    else:
+        want_rc = 128 + SIGNALS[stopped_by] if stopped_by in SIGNALS else 0
+    check(exit_code == want_rc, "exit %d, expected %d" % (exit_code, want_rc))
+    check(v["partial"] == (stopped_by in SIGNALS), "partial %s, stopped by %s" % (v["partial"], stopped_by))
     check(doc["return_code"] == exit_code, "return_code %d, exit %d" % (doc["return_code"],
                                                                          exit_code))
     check(doc["scheduling"] == {"policy": "fifo", "realtime": 1}, "scheduling")

@@ -9,9 +9,10 @@ Proves: the keys and their order (2.4's header and "inversion", then ours,
 then "scheduling" and "environment"); "inversion" is the total the text's
 "Total inversion performed:" line shows and the sum of the groups'; with a
 limit every group did exactly that many; inversions_per_s agrees with
-inversion / elapsed_ns; return_code is 0 for pass and 3 for fail; the
-verdict, stuck_groups and each group's "stuck" agree; the text's verdict
-line agrees.
+inversion / elapsed_ns; return_code is 3 for fail, else 0 (2.4 judges a
+stuck group itself; INCONCLUSIVE exits 0 unless --verdict); the verdict's
+"stuck" entries and each group's "stuck" agree; a "# Verdict:" line, when
+the text has one, agrees.
 """
 import json
 import re
@@ -53,18 +54,22 @@ def check(path, out, groups, limit, verdict, stopped_by, stuck):
             errs.append("inversions_per_s %s, want %s" % (d["inversions_per_s"], want))
     if d["verdict"]["result"] != verdict:
         errs.append("verdict %s" % d["verdict"])
-    if d["return_code"] != (0 if verdict == "pass" else 3):
+    asked = "--verdict" in d["cmdline:"]
+    if d["return_code"] != (3 if verdict == "fail" or (asked and verdict != "pass") else 0):
         errs.append("return_code %s" % d["return_code"])
     want_stuck = [] if stuck == "-" else [int(x) for x in stuck.split(",")]
-    if d["verdict"]["stuck_groups"] != want_stuck:
-        errs.append("stuck_groups %s" % d["verdict"]["stuck_groups"])
+    got_stuck = [b["group"] for b in d["verdict"]["broken"] if b["limit"] == "stuck"]
+    if got_stuck != want_stuck:
+        errs.append("stuck entries %s" % got_stuck)
     if [i for i, g in enumerate(d["group"]) if g["stuck"]] != want_stuck:
         errs.append("groups' stuck flags")
     if d["stopped_by"] != (None if stopped_by == "null" else stopped_by):
         errs.append("stopped_by %s" % d["stopped_by"])
-    line = re.search(r"^# Verdict: (PASS|FAIL)", text, re.M)
-    if not line or line.group(1).lower() != verdict:
+    line = re.search(r"^# Verdict: (PASS|FAIL|INCONCLUSIVE)$", text, re.M)
+    if line and line.group(1).lower() != verdict:
         errs.append("text verdict")
+    if bool(line) != (asked or verdict == "fail"):
+        errs.append("a '# Verdict:' line %s" % ("printed unasked" if line else "missing"))
     return errs
 
 

@@ -12,7 +12,9 @@ steps, steps_expected, stopped_by, verdict, scheduling, environment);
 return_code is the exit status the outcome calls for; each pair's pids are
 those of its STARTING line, its steps agree with its result (all of them
 when it passed, fewer otherwise) and with its STOPPED line; the steps add
-up; the verdict's result and failures are the text's "# Verdict:" line.
+up; the verdict (lib's one) names the failed pair's step as the text does,
+"All tests PASSED." only for a run that did every step (not after a stop),
+"# Verdict:" lines only with --verdict or on a FAIL, a stop is partial.
 """
 import json
 import re
@@ -21,8 +23,17 @@ import sys
 HEADER = ["file_version", "cmdline:", "rt_test_version:", "start_time", "end_time",
           "return_code", "sysinfo"]
 KEYS = HEADER + ["forks", "iters", "pairs", "steps", "steps_expected", "stopped_by",
-                 "verdict", "scheduling", "environment"]
+                 "error", "verdict", "scheduling", "environment"]
 PAIR_KEYS = ["pair", "tracer_pid", "tracee_pid", "steps", "result", "time_ns", "steps_per_s"]
+
+
+def to_dict(pairs):
+    """The object_pairs_hook's lists of pairs, back to dicts all the way down."""
+    if isinstance(pairs, list) and pairs and all(isinstance(p, tuple) and len(p) == 2 for p in pairs):
+        return {k: to_dict(x) for k, x in pairs}
+    if isinstance(pairs, list):
+        return [to_dict(x) for x in pairs]
+    return pairs
 
 
 def check(path, out_path, forks, iters, outcome):
@@ -81,21 +92,32 @@ def check(path, out_path, forks, iters, outcome):
             errors.append("pair %d: result %s" % (i, p["result"]))
     if d["steps"] != total:
         errors.append("steps %s, pairs add up to %d" % (d["steps"], total))
-    v = dict(d["verdict"])
-    last = text[-1] if text else ""
+    v = to_dict(d["verdict"])
+    asked = "--verdict" in d["cmdline:"]
+    vlines = [l for l in text if l.startswith("# Verdict:")]
+    plain = [l for l in text if not l.startswith("# Verdict:")]
+    if bool(vlines) != (asked or v["result"] == "fail"):
+        errors.append("verdict lines %s" % vlines)
     if outcome == "fail":
-        f = [dict(x) for x in v["failures"]]
         p0 = dict(pairs[0])
-        if v["result"] != "fail" or len(f) != 1 or f[0] != {"pair": 0, "step": p0["step"], "expected": p0["expected"], "got": p0["got"]}:
+        b = v["broken"]
+        if v["result"] != "fail" or len(b) != 1 or b[0]["pair"] != 0 or b[0]["limit"] != "step" \
+                or b[0]["value"] != p0["step"]:
             errors.append("verdict %s" % v)
-        want = "# Verdict: FAIL: pair 0, step %d: expected %s, got %s" % (p0["step"], p0["expected"], p0["got"])
-        if last != want or text[-2] != "One or more tests FAILED.":
-            errors.append("text ends %s, expected %s" % (text[-2:], want))
-    else:
-        if v["result"] != "pass" or v["failures"] != [] or v["error"] is not None:
+        want = "# Verdict: pair 0 (#%d -> #%d): step: step %d: expected %s, got %s" % (
+            p0["tracer_pid"], p0["tracee_pid"], p0["step"], p0["expected"], p0["got"])
+        if vlines != ["# Verdict: FAIL", want] or plain[-1] != "One or more tests FAILED.":
+            errors.append("text ends %s, expected %s" % (text[-3:], want))
+    elif outcome == "pass":
+        if v["result"] != "pass" or v["broken"] != [] or d["error"] is not None or v["partial"]:
             errors.append("verdict %s" % v)
-        if text[-2:] != ["All tests PASSED.", "# Verdict: PASS"]:
+        if plain[-1] != "All tests PASSED.":
             errors.append("text ends %s" % text[-2:])
+    else:
+        if not v["partial"] or v["stop"]["cause"] != outcome or v["result"] == "fail":
+            errors.append("verdict %s" % v)
+        if "All tests PASSED." in plain:
+            errors.append("a stopped run says All tests PASSED.")
     want_stop = outcome if outcome in ("SIGINT", "SIGTERM") else None
     if d["stopped_by"] != want_stop:
         errors.append("stopped_by %s" % d["stopped_by"])
