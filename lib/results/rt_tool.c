@@ -67,6 +67,8 @@ int rt_tool_main(struct rt_tool *t, int argc, char *argv[])
 		return rt_prog_close_stdout() ? RT_EXIT_FAILURE : RT_EXIT_OK;
 	if (rc)
 		return rc;
+	if (t->json_option)
+		t->json_path = *t->json_option;
 	if (t->ops->validate && (rc = t->ops->validate(t)))
 		return rc;
 	return rt_prog_exit_code(rt_tool_run(t));

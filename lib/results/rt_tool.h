@@ -15,7 +15,8 @@
  *	{
  *		struct X_config cfg;
  *		struct X_result res = { 0 };
- *		struct rt_tool t = { .ops = &ops, .cfg = &cfg, .res = &res };
+ *		struct rt_tool t = { .ops = &ops, .cfg = &cfg, .res = &res,
+ *				     .json_option = &cfg.json };
  *		return rt_tool_main(&t, argc, argv);
  *	}
  *
@@ -69,6 +70,9 @@ struct rt_tool {
 	void *cfg;                /* the tool's options, filled by parse */
 	void *res;                /* the tool's result, filled by run */
 	void *own;                /* anything else of the tool's, for its callbacks */
+
+	/* the config's --json field: json_path is taken from it after parse */
+	const char *const *json_option;
 
 	/* set by the tool's callbacks */
 	const char *json_path;    /* --json FILE (validate or parse), NULL: none */

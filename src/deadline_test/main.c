@@ -25,11 +25,7 @@ struct dl_judged {
 
 static int parse(struct rt_tool *t, int argc, char *argv[])
 {
-	const struct deadline_test_config *cfg = t->cfg;
-	int rc = deadline_test_parse_args(t->cfg, argc, argv);
-
-	t->json_path = cfg->json;
-	return rc;
+	return deadline_test_parse_args(t->cfg, argc, argv);
 }
 
 /* Before any output: the machine. */
@@ -97,7 +93,8 @@ int main(int argc, char *argv[])
 	struct deadline_test_config cfg;
 	struct dl_result res = { 0 };
 	struct dl_judged judged = { .judged = false };
-	struct rt_tool t = { .ops = &ops, .cfg = &cfg, .res = &res, .own = &judged };
+	struct rt_tool t = { .ops = &ops, .cfg = &cfg, .res = &res, .own = &judged,
+			     .json_option = &cfg.json };
 
 	return rt_tool_main(&t, argc, argv);
 }

@@ -46,11 +46,7 @@ static int warn_ignored(struct rt_tool *t)
 
 static int parse(struct rt_tool *t, int argc, char *argv[])
 {
-	const struct hackbench_config *cfg = t->cfg;
-	int rc = hackbench_parse_args(t->cfg, argc, argv);
-
-	t->json_path = cfg->json;
-	return rc;
+	return hackbench_parse_args(t->cfg, argc, argv);
 }
 
 /* Before any output: -F's permission, the descriptors, the machine. */
@@ -138,7 +134,8 @@ int main(int argc, char *argv[])
 	struct hackbench_config cfg;
 	struct hb_result res = { 0 };
 	struct hb_judged judged = { .judged = false };
-	struct rt_tool t = { .ops = &ops, .cfg = &cfg, .res = &res, .own = &judged };
+	struct rt_tool t = { .ops = &ops, .cfg = &cfg, .res = &res, .own = &judged,
+			     .json_option = &cfg.json };
 
 	return rt_tool_main(&t, argc, argv);
 }

@@ -27,11 +27,7 @@ struct pis_judged {
 
 static int parse(struct rt_tool *t, int argc, char *argv[])
 {
-	const struct pi_stress_config *cfg = t->cfg;
-	int rc = pi_stress_parse_args(t->cfg, argc, argv);
-
-	t->json_path = cfg->json;
-	return rc;
+	return pi_stress_parse_args(t->cfg, argc, argv);
 }
 
 /* Before any output: the permission, the machine. */
@@ -109,7 +105,8 @@ int main(int argc, char *argv[])
 	struct pi_stress_config cfg;
 	struct pis_result res = { 0 };
 	struct pis_judged judged = { .judged = false };
-	struct rt_tool t = { .ops = &ops, .cfg = &cfg, .res = &res, .own = &judged };
+	struct rt_tool t = { .ops = &ops, .cfg = &cfg, .res = &res, .own = &judged,
+			     .json_option = &cfg.json };
 
 	return rt_tool_main(&t, argc, argv);
 }

@@ -28,11 +28,7 @@ struct pip_judged {
 
 static int parse(struct rt_tool *t, int argc, char *argv[])
 {
-	const struct pip_config *cfg = t->cfg;
-	int rc = pip_parse_args(t->cfg, argc, argv);
-
-	t->json_path = cfg->json;
-	return rc;
+	return pip_parse_args(t->cfg, argc, argv);
 }
 
 /* Before any output: the permission, the machine. */
@@ -101,7 +97,8 @@ int main(int argc, char *argv[])
 	struct pip_config cfg;
 	struct pip_result res = { 0 };
 	struct pip_judged judged = { .judged = false };
-	struct rt_tool t = { .ops = &ops, .cfg = &cfg, .res = &res, .own = &judged };
+	struct rt_tool t = { .ops = &ops, .cfg = &cfg, .res = &res, .own = &judged,
+			     .json_option = &cfg.json };
 
 	return rt_tool_main(&t, argc, argv);
 }

@@ -53,11 +53,7 @@ struct ql_own {
 
 static int parse(struct rt_tool *t, int argc, char *argv[])
 {
-	const struct queuelat_config *cfg = t->cfg;
-	int rc = queuelat_parse_args(t->cfg, argc, argv);
-
-	t->json_path = cfg->json;
-	return rc;
+	return queuelat_parse_args(t->cfg, argc, argv);
 }
 
 /* Before any output: the TSC frequency, the machine. */
@@ -146,7 +142,8 @@ int main(int argc, char *argv[])
 	struct queuelat_config cfg;
 	struct ql_own own = { .marker = -1 };
 	struct ql_result res = { .policy = -1 }; /* the histograms: 11 kB */
-	struct rt_tool t = { .ops = &ops, .cfg = &cfg, .res = &res, .own = &own };
+	struct rt_tool t = { .ops = &ops, .cfg = &cfg, .res = &res, .own = &own,
+			     .json_option = &cfg.json };
 
 	return rt_tool_main(&t, argc, argv);
 }

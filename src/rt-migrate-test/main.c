@@ -28,11 +28,7 @@ struct migrate_judged {
 
 static int parse(struct rt_tool *t, int argc, char *argv[])
 {
-	const struct migrate_config *cfg = t->cfg;
-	int rc = migrate_parse_args(t->cfg, argc, argv);
-
-	t->json_path = cfg->json;
-	return rc;
+	return migrate_parse_args(t->cfg, argc, argv);
 }
 
 /* Before any output: the permission, the machine. */
@@ -122,7 +118,8 @@ int main(int argc, char *argv[])
 	struct migrate_config cfg;
 	struct migrate_result res = { 0 };
 	struct migrate_judged judged = { .judged = false };
-	struct rt_tool t = { .ops = &ops, .cfg = &cfg, .res = &res, .own = &judged };
+	struct rt_tool t = { .ops = &ops, .cfg = &cfg, .res = &res, .own = &judged,
+			     .json_option = &cfg.json };
 
 	return rt_tool_main(&t, argc, argv);
 }

@@ -29,11 +29,7 @@ struct ssdd_judged {
 
 static int parse(struct rt_tool *t, int argc, char *argv[])
 {
-	const struct ssdd_config *cfg = t->cfg;
-	int rc = ssdd_parse_args(t->cfg, argc, argv);
-
-	t->json_path = cfg->json;
-	return rc;
+	return ssdd_parse_args(t->cfg, argc, argv);
 }
 
 /* Red Hat's test passes `ssdd 10 10000`: 2.4 ignores the words, we warn. */
@@ -118,7 +114,8 @@ int main(int argc, char *argv[])
 	struct ssdd_config cfg;
 	struct ssdd_result res = { 0 };
 	struct ssdd_judged judged = { .judged = false };
-	struct rt_tool t = { .ops = &ops, .cfg = &cfg, .res = &res, .own = &judged };
+	struct rt_tool t = { .ops = &ops, .cfg = &cfg, .res = &res, .own = &judged,
+			     .json_option = &cfg.json };
 
 	return rt_tool_main(&t, argc, argv);
 }
