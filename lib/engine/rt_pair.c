@@ -176,6 +176,7 @@ static int apply_role(struct rt_pair_part *pt)
 	return 0;
 }
 
+/* The measuring loop of one side: one piece, so the hot path is read (and kept) whole. */
 static void participant(struct rt_pair *p, int k)
 {
 	const struct rt_pair_config *cfg = &p->cfg;

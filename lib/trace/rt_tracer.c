@@ -448,6 +448,7 @@ static int type_of(const struct tep_event *e)
 	return -1;
 }
 
+/* libtraceevent's callback per record: one switch over the event kinds, read as one. */
 static int take(struct tep_event *e, struct tep_record *r, int cpu, void *arg)
 {
 	struct reader *rd = arg;

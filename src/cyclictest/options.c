@@ -91,6 +91,7 @@ static const struct option long_opts[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
+/* The --help text, one line a call: kept whole so it reads as printed. */
 void cyclictest_usage(void)
 {
 	printf("cyclictest V %s (%s %s)\n"
@@ -216,6 +217,7 @@ static int parse_clock(const char *arg, clockid_t *clock)
 	return 0;
 }
 
+/* One case per option of 2.4's table: one switch reads as the table does. */
 static int parse_one(struct cyclictest_config *cfg, int c, int argc, char *argv[])
 {
 	const char *v;

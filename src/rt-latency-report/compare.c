@@ -142,31 +142,41 @@ static int print_verdict(int fails, bool significant, long long tol, const struc
 	return fails || base->partial || run->partial ? RT_EXIT_VERDICT : RT_EXIT_OK;
 }
 
-int rlr_compare(int argc, char *argv[])
+/* compare's options and its two files (left at argv[optind]): 0 or the exit status. */
+static int parse_compare(int argc, char *argv[], long long *tol, bool *significant)
 {
 	static const struct option opts[] = {
 		{ "tolerance", required_argument, NULL, 't' },
 		{ "significant", no_argument, NULL, 's' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct rlr_run base, run;
-	struct tally t = { 0 };
-	long long tol = RLR_DEFAULT_TOLERANCE_PCT;
-	int c, rc, n, fails;
-	bool significant = false;
+	int c;
 
 	optind = 1;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":", opts, NULL)) != -1) {
 		if (c == 's')
-			significant = true;
+			*significant = true;
 		else if (c != 't')
 			return rt_cli_bad_option(argc, argv, c);
-		else if (rt_cli_number("tolerance", optarg, 0, RLR_MAX_TOLERANCE_PCT, "%", &tol))
+		else if (rt_cli_number("tolerance", optarg, 0, RLR_MAX_TOLERANCE_PCT, "%", tol))
 			return RT_EXIT_USAGE;
 	}
 	if (argc - optind != 2)
 		return rt_prog_usage_error("compare needs two files: BASE.json RUN.json");
+	return 0;
+}
+
+int rlr_compare(int argc, char *argv[])
+{
+	struct rlr_run base, run;
+	struct tally t = { 0 };
+	long long tol = RLR_DEFAULT_TOLERANCE_PCT;
+	int rc, n, fails;
+	bool significant = false;
+
+	if ((rc = parse_compare(argc, argv, &tol, &significant)))
+		return rc;
 	if ((rc = rlr_load(&base, argv[optind])))
 		return rc == 2 ? RT_EXIT_USAGE : RT_EXIT_FAILURE;
 	if ((rc = rlr_load(&run, argv[optind + 1]))) {
