@@ -10,9 +10,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "rt_env.h"
+#include "rt_report.h"
 #include "rt_isolation_preflight.h"
 
 #define RT_ENV_FILE_MAX 4096
@@ -371,6 +373,8 @@ void rt_env_add_measured(struct rt_cpulist *l, int cpu, const struct rt_cpulist 
 
 int rt_env_open(struct rt_env *e, const char *root, const struct rt_cpulist *measured)
 {
+	struct timespec now;
+
 	memset(e, 0, sizeof(*e));
 	e->rt_runtime_us = RT_ENV_NOT_EXPOSED;
 	e->rt_period_us = RT_ENV_NOT_EXPOSED;
@@ -378,6 +382,8 @@ int rt_env_open(struct rt_env *e, const char *root, const struct rt_cpulist *mea
 	e->hypervisor = -1;
 	e->cpus_online = -1;
 	e->cpus_present = -1;
+	clock_gettime(CLOCK_REALTIME, &now);
+	rt_report_run_id(e->run_id, sizeof(e->run_id), &now);
 	e->root = strdup(root);
 	e->cpus = calloc(measured->count ? measured->count : 1, sizeof(*e->cpus));
 	if (!e->root || !e->cpus) {
@@ -599,6 +605,8 @@ void rt_env_write_json(struct rt_json *j, const struct rt_env *e)
 	for (unsigned i = 0; i < e->npreflight; i++)
 		rt_json_string(j, NULL, e->preflight[i]);
 	rt_json_array_end(j);
+	/* two runs of one second on one host are still two runs (merge) */
+	rt_json_string(j, "run_id", e->run_id);
 	rt_json_object_end(j);
 }
 

@@ -58,6 +58,8 @@ struct rt_env {
 	bool judged;           /* rt_env_preflight() ran */
 	char *root;            /* where rt_env_open() reads ("" the machine) */
 	unsigned parts;        /* the RT_ENV_PART_* read so far */
+	/* This run among all: boot id, pid, set-up time in ns (rt_report_run_id) */
+	char run_id[96];
 };
 
 #define RT_ENV_NOT_EXPOSED (-2)

@@ -241,12 +241,20 @@ static void write_thread(struct json_object *thread, struct sum *s)
  * run id (boot id, pid and start in ns); without run ids (older files), the
  * same host and start time. Its reason, or NULL.
  */
+/* A result's run id: a records file's (top level) or a tool's JSON's (its environment). */
+static const char *run_id_of(json_object *doc)
+{
+	const char *id = rlr_text(doc, "run_id");
+
+	return id ? id : rlr_text(rlr_member(doc, "environment"), "run_id");
+}
+
 static const char *same_run(const struct rlr_input *a, const struct rlr_input *b)
 {
 	const char *ha = rlr_text(rlr_member(a->doc, "sysinfo"), "nodename");
 	const char *hb = rlr_text(rlr_member(b->doc, "sysinfo"), "nodename");
 	const char *sa = rlr_text(a->doc, "start_time"), *sb = rlr_text(b->doc, "start_time");
-	const char *ia = rlr_text(a->doc, "run_id"), *ib = rlr_text(b->doc, "run_id");
+	const char *ia = run_id_of(a->doc), *ib = run_id_of(b->doc);
 
 	if (a->regular && b->regular && a->dev == b->dev && a->ino == b->ino)
 		return "the same file";
@@ -331,8 +339,8 @@ static struct json_object *input_entry(struct json_object *doc, const char *path
 	json_object_object_add(e, "verdict", json_object_get(rlr_member(rlr_member(doc, "verdict"),
 									"result")));
 	json_object_object_add(e, "num_threads", json_object_new_int(nthreads));
-	if (rlr_member(doc, "run_id"))
-		json_object_object_add(e, "run_id", json_object_get(rlr_member(doc, "run_id")));
+	if (run_id_of(doc))
+		json_object_object_add(e, "run_id", json_object_new_string(run_id_of(doc)));
 	/* A killed or stopped input is never a complete pass in the merge's list. */
 	if (json_object_get_boolean(rlr_member(doc, "partial")))
 		json_object_object_add(e, "partial", json_object_new_boolean(1));

@@ -131,12 +131,13 @@ for key, a, b in [("thread 0", run["thread"]["0"], alone["thread"]["0"]), ("over
 PY
 	fail "one-thread merge: $(cat "$WORK/one.diag")"
 
-# The same run twice: the same file, a copy, the same host and start time
-# (a merge with one of its inputs, whose start is that input's): refused.
+# The same run twice: the same file, a copy, the same run id (an edited
+# copy; a merge, whose environment is its first input's, with that input):
+# refused.
 cp "$WORK/a.json" "$WORK/copy.json"
 sed 's/"file_version": 1/"file_version": 1, "edited": 1/' "$WORK/a.json" >"$WORK/edited.json"
 for case in "a.json a.json|the same file" "a.json copy.json|the same content" \
-	"a.json edited.json|the same host and start time" "ab.json a.json|the same host and start time"; do
+	"a.json edited.json|the same run id" "ab.json a.json|the same run id"; do
 	set -- ${case%|*}
 	report merge "$WORK/$1" "$WORK/$2" -o "$WORK/twice.json"
 	expect_exit 2
@@ -206,11 +207,13 @@ python3 - "$WORK/a.json" "$WORK/old.json" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
 d["start_time"] = "Tue, 14 Nov 2023 22:13:20 +0000"  # another run
+d["environment"]["run_id"] = "another-run"
 for t in d["thread"].values():
     t.pop("latency_histogram", None)
 json.dump(d, open(sys.argv[2], "w"))
 d = json.load(open(sys.argv[1]))
 d["start_time"] = "Tue, 14 Nov 2023 22:13:20 +0000"
+d["environment"]["run_id"] = "another-run"
 d["thread"]["0"]["latency_histogram"]["buckets"]["257"] = 1  # inside bucket 256..257
 json.dump(d, open(sys.argv[2].replace("old", "badkey"), "w"))
 PY

@@ -156,6 +156,7 @@ def expected(cpus):
         "cpus_online": count_list(text("/sys/devices/system/cpu/online")),
         "cpus_present": count_list(text("/sys/devices/system/cpu/present")),
         "preflight": None,  # checked against expected_warnings()
+        "run_id": None,  # boot id, pid, start: checked below
     }
 
 
@@ -197,6 +198,10 @@ def main():
                     errors.append("%s: %r, the test's limits are %r" % (key, g, w))
             elif key == "preflight":
                 continue
+            elif key == "run_id":
+                boot = open("/proc/sys/kernel/random/boot_id").read().strip()
+                if not re.fullmatch(re.escape(boot) + r"-[0-9]+-[0-9]{19}", got.get(key) or ""):
+                    errors.append("run_id %r: not boot id, pid, start in ns" % got.get(key))
             elif got.get(key) != want[key]:
                 errors.append("%s: %r, /proc and /sys say %r" % (key, got.get(key), want[key]))
     if got is not None:
