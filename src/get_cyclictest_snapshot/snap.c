@@ -13,6 +13,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "rt_time.h"
+
 #include "reader.h"
 #include "snap.h"
 
@@ -49,13 +51,6 @@ static int send_usr2(int pidfd, pid_t pid)
 	return kill(pid, SIGUSR2) == 0 ? 0 : -errno;
 }
 
-static int64_t now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
 
 static bool stat_changed(const struct stat *a, const struct stat *b)
 {
@@ -170,9 +165,9 @@ void gcs_snapshot(const char *dir, struct gcs_snap *v, size_t n)
 		v[i].err = 0;
 		waiting += start(dir, &v[i], &p[i], ino_fd);
 	}
-	deadline = now_ms() + GCS_SNAP_WAIT_MS;
+	deadline = rt_time_mono_ms() + GCS_SNAP_WAIT_MS;
 	while (waiting) {
-		int64_t left = deadline - now_ms();
+		int64_t left = deadline - rt_time_mono_ms();
 		struct pollfd pfd = { .fd = ino_fd, .events = POLLIN };
 
 		waiting = 0;

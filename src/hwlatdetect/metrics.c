@@ -218,13 +218,6 @@ static void take(struct hwlat_metrics *m, const struct hwlat_result *res)
 	}
 }
 
-static int64_t mono_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return rt_time_to_ns(&ts);
-}
 
 void hwlat_metrics_start(struct hwlat_metrics *m, const struct hwlat_config *cfg,
 			 const char *cpumask, const struct hwlat_result *res,
@@ -241,7 +234,7 @@ void hwlat_metrics_start(struct hwlat_metrics *m, const struct hwlat_config *cfg
 		m->error = err;
 	take(m, res);
 	write_file(m, RT_METRICS_NO_VERDICT);
-	m->due_ns = mono_ns() + m->interval_ns;
+	m->due_ns = rt_time_mono_ns() + m->interval_ns;
 }
 
 void hwlat_metrics_poll(struct hwlat_metrics *m, const struct hwlat_result *res)
@@ -251,7 +244,7 @@ void hwlat_metrics_poll(struct hwlat_metrics *m, const struct hwlat_result *res)
 	if (!m->path)
 		return;
 	take(m, res);
-	now = mono_ns();
+	now = rt_time_mono_ns();
 	if (now < m->due_ns)
 		return;
 	write_file(m, RT_METRICS_NO_VERDICT);

@@ -21,13 +21,6 @@ int hwlat_records_open(struct hwlat_records *r, const struct hwlat_config *cfg)
 	return 0;
 }
 
-static int64_t mono_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return rt_time_to_ns(&ts);
-}
 
 int hwlat_records_start(struct hwlat_records *r, const struct rt_report *rep,
 			const struct hwlat_config *cfg, const struct hwlat_result *res,
@@ -91,7 +84,7 @@ void hwlat_records_poll(struct hwlat_records *r, const struct hwlat_result *res)
 
 	if (!r->open)
 		return;
-	end = rt_records_window_due(&r->rec, mono_ns());
+	end = rt_records_window_due(&r->rec, rt_time_mono_ns());
 	if (end >= 0)
 		window(r, res, end);
 }
@@ -100,7 +93,7 @@ int hwlat_records_finish(struct hwlat_records *r, const struct hwlat_result *res
 			 const struct hwlat_summary *sum, bool failed)
 {
 	struct rt_json j;
-	int64_t now = mono_ns();
+	int64_t now = rt_time_mono_ns();
 
 	if (!r->open)
 		return 0;

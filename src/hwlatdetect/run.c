@@ -197,13 +197,6 @@ static int drain(const struct hwlat_config *cfg, struct hwlat_result *res, int f
 	}
 }
 
-static int64_t mono_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return rt_time_to_ns(&ts);
-}
 
 /* /dev/cpu_dma_latency 0 while it samples (2.4: "c-states disabled"); -1 without. */
 static int c_states_off(const struct hwlat_config *cfg)
@@ -260,9 +253,9 @@ int hwlat_measure(const struct hwlat_config *cfg, struct hwlat_tracer *t, const 
 	dma_fd = c_states_off(cfg);
 	if ((rc = start(cfg, t, res)))
 		goto stop;
-	end = mono_ns() + (int64_t)cfg->duration_s * RT_NSEC_PER_SEC;
+	end = rt_time_mono_ns() + (int64_t)cfg->duration_s * RT_NSEC_PER_SEC;
 	for (;;) {
-		int64_t left = end - mono_ns();
+		int64_t left = end - rt_time_mono_ns();
 		int sig;
 
 		if ((err = drain(cfg, res, t->pipe_fd, l, hooks))) {

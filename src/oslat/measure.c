@@ -16,6 +16,7 @@
 
 #include "rt_mem.h"
 #include "rt_sched.h"
+#include "rt_time.h"
 
 #include "measure.h"
 
@@ -27,18 +28,11 @@ uint64_t oslat_clock(void)
 }
 #define clock_read() __rdtsc()
 #else
-static inline uint64_t mono_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
-}
 uint64_t oslat_clock(void)
 {
-	return mono_ns();
+	return (uint64_t)rt_time_mono_ns();
 }
-#define clock_read() mono_ns()
+#define clock_read() ((uint64_t)rt_time_mono_ns())
 #endif
 
 static inline void cpu_relax(void)

@@ -21,6 +21,7 @@
 #include "rt_signal.h"
 #include "rt_verdict.h"
 #include "rt_verdict_write.h"
+#include "rt_time.h"
 
 #include "measure.h"
 #include "analyze.h"
@@ -58,13 +59,6 @@ struct oslat_ctx {
 	struct rt_isolation *iso;     /* the polled CPUs' counters: JSON, records, --isolation */
 };
 
-static int64_t mono_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (int64_t)ts.tv_sec * 1000000000LL + ts.tv_nsec;
-}
 
 static int alloc_threads(struct oslat_ctx *c)
 {
@@ -315,7 +309,7 @@ static void measure(struct oslat_ctx *c)
 	atomic_store(&run->phase, OSLAT_PHASE_PREHEAT);
 	rt_workers_open(run->workers);
 	/* A signal during the pre-heat ends the run (2.4 lost it and ran the test). */
-	sig = wait_phase(c, mono_ns() + (int64_t)c->preheat_s * 1000000000LL);
+	sig = wait_phase(c, rt_time_mono_ns() + (int64_t)c->preheat_s * 1000000000LL);
 	c->stop_signal = sig;
 	if (!sig && !rt_workers_over(run->workers) && settle(c)) {
 		int64_t start;
@@ -327,9 +321,9 @@ static void measure(struct oslat_ctx *c)
 		start_isolation(c);
 		c->test_started = true;
 		atomic_store(&run->phase, OSLAT_PHASE_TEST);
-		start = mono_ns();
+		start = rt_time_mono_ns();
 		c->stop_signal = wait_phase(c, start + (int64_t)cfg->duration_s * 1000000000LL);
-		c->test_ns = mono_ns() - start;
+		c->test_ns = rt_time_mono_ns() - start;
 	}
 	/* before the join: the threads' /proc files are still there */
 	if (c->test_started && c->iso && (err = rt_isolation_end(c->iso)))
