@@ -326,7 +326,9 @@ void rt_cli_verdict_stopped(struct rt_verdict *v, int sig, double done, double a
 {
 	char cause[32];
 
-	rt_verdict_init(v);
+	/* the stop only: what the tool already checked stays (and is not leaked) */
+	v->stop = (struct rt_stop){ .done = -1, .asked = -1 };
+	snprintf(v->stop.cause, sizeof(v->stop.cause), "completed");
 	if (asked > 0 && sig > 0)
 		rt_verdict_set_partial(v, rt_verdict_signal_cause(sig, cause, sizeof(cause)), done,
 				       asked, unit);

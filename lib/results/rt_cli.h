@@ -182,7 +182,8 @@ int rt_cli_judge(struct rt_verdict *v, bool *judged, const struct rt_limits *l,
  * The run stopped early: by signal sig (0: it ended by itself, nothing is
  * set) after done of asked (seconds, or loops with unit "loops"; asked <= 0:
  * no end was asked for, so a signal is how such a run ends: not partial).
- * Sets the verdict's stop before rt_cli_judge() (which keeps it).
+ * Sets the verdict's stop only (before rt_cli_judge(), which keeps it; or
+ * after a tool's own rt_verdict_add_checked(), which stays).
  */
 void rt_cli_verdict_stopped(struct rt_verdict *v, int sig, double done, double asked,
 			    const char *unit);
