@@ -56,7 +56,8 @@ static int64_t p99_of(struct rlr_axis_fit *fit)
 		total += fit->bins[k].count;
 	if (!total || fit->oom)
 		return fit->top;
-	qsort(fit->bins, fit->n, sizeof(*fit->bins), by_high);
+	if (fit->n) /* qsort takes no NULL, even for nothing */
+		qsort(fit->bins, fit->n, sizeof(*fit->bins), by_high);
 	rank = total - total / 100; /* at least 99 % of the samples at or below */
 	for (size_t k = 0; k < fit->n; k++)
 		if ((seen += fit->bins[k].count) >= rank)
