@@ -68,8 +68,11 @@ vg 0 rt-latency-report compare "$WORK/h.txt" "$WORK/c.json"
 # a -h text whose two threads add up beyond 64 bits: an error, nothing leaked
 printf '# Histogram\n000000 6000000000000000000 6000000000000000000\n' >"$WORK/ovf.txt"
 vg 2 rt-latency-report compare "$WORK/ovf.txt" "$WORK/c.json"
-# Another run to merge with (one run twice is refused): another start time.
-sed 's/"start_time": "[^"]*"/"start_time": "Tue, 14 Nov 2023 22:13:20 +0000"/' "$WORK/c.json" >"$WORK/c2.json"
+# Another run to merge with (one run twice is refused): another run id
+# and start time.
+sed -e 's/"start_time": "[^"]*"/"start_time": "Tue, 14 Nov 2023 22:13:20 +0000"/' \
+	-e 's/"run_id": "[^"]*"/"run_id": "another-run"/' "$WORK/c.json" >"$WORK/c2.json"
+grep -q '"run_id": "another-run"' "$WORK/c2.json" || fail "c2.json: no run_id to change"
 vg 0 rt-latency-report merge "$WORK/c.json" "$WORK/c2.json" -o "$WORK/m.json"
 vg 2 rt-latency-report merge "$WORK/c.json" "$WORK/c.json" -o "$WORK/m1.json"
 vg 2 rt-latency-report merge "$WORK/c.json" "$WORK/pt.json" -o "$WORK/m2.json"
