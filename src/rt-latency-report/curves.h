@@ -1,13 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Latency distributions read back for plotting: one curve per thread from
- * our JSON (the lossless "latency_histogram"), from rt-tests 2.4's JSON
- * (its -h "histogram") or from cyclictest's -h/--histfile histogram text.
+ * The model of latency distributions: one curve (its histogram's bins) per
+ * thread, and what the plot and the HTML report need of the file they came
+ * from; the percentiles and intervals a curve gives. Read from the inputs by
+ * curves_load.c.
  */
 #ifndef RLR_CURVES_H
 #define RLR_CURVES_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 /* Samples with a latency in [low, high). */
@@ -50,20 +52,6 @@ struct rlr_plotfile {
 };
 
 /*
- * Read path (JSON or histogram text; text_ns: text is in ns): 0, or 1 after
- * a one-line error (unreadable, neither JSON nor histogram text) or 2 (a
- * JSON that is not one of ours or has no histogram, a text of another
- * layout).
- */
-/*
- * Thread i's curve from its JSON object: our lossless histogram, else
- * rt-tests 2.4's -h "histogram" (what fell beyond it: c->overflow). 0, or
- * 1 or 2 after a one-line error (no histogram, another layout).
- */
-struct json_object;
-int rlr_curve_from_json(struct rlr_curve *c, struct json_object *thread, const char *path, int i);
-
-/*
  * The nearest-rank percentile (permyriad as rt_loghist's) of the curve's
  * samples, the bin's highest value capped at the max: false when there are
  * none or the rank falls among the samples beyond the histogram.
@@ -90,13 +78,7 @@ bool rlr_curve_total(const struct rlr_curve *c, uint64_t *total);
  */
 int rlr_curve_add(struct rlr_curve *sum, const struct rlr_curve *c);
 
-/* start_time/end_time as the tools write them (RFC 2822): seconds since the epoch. */
-bool rlr_rfc2822(const char *s, int64_t *t);
-
-int rlr_plotfile_load(struct rlr_plotfile *f, const char *path, bool text_ns);
-/* The same of an input already read (input.h). */
-struct rlr_input;
-int rlr_plotfile_from_input(struct rlr_plotfile *f, const struct rlr_input *in, bool text_ns);
+/* Frees what rlr_plotfile_load() (curves_load.h) allocated. */
 void rlr_plotfile_free(struct rlr_plotfile *f);
 
 #endif

@@ -15,7 +15,9 @@
 
 #include "rt_prog.h"
 
-#include "load.h"
+#include "doccheck.h"
+#include "result_json.h"
+#include "run.h"
 
 enum want { INT, COUNT, NUMBER, TEXT, OBJECT, ARRAY };
 
@@ -207,4 +209,25 @@ int rlr_doc_types(struct json_object *doc, const char *path, int nthreads)
 		rc = rc ? rc : measured(path, prefix, rlr_member(t, "sender"));
 	}
 	return rc;
+}
+
+int rlr_doc_check(struct json_object *doc, const char *path, int *nthreads)
+{
+	struct json_object *threads = rlr_member(doc, "thread");
+	int64_t n;
+
+	if (!rlr_member(doc, "rt_test_version:") || !threads ||
+	    !json_object_is_type(threads, json_type_object) || !rlr_int(doc, "num_threads", &n) ||
+	    !rlr_text(doc, "cmdline:")) {
+		rt_prog_error("'%s' is not a result of rt-tests-ng or rt-tests 2.4 (no \"rt_test_version:\", "
+			      "\"cmdline:\", \"num_threads\" or \"thread\")", path);
+		return 2;
+	}
+	/* The tools run at most 4096 threads (cyclictest -t), each in "thread". */
+	if (n < 1 || n > RLR_MAX_THREADS) {
+		rt_prog_error("'%s': num_threads %" PRId64 ": must be 1..%d", path, n, RLR_MAX_THREADS);
+		return 2;
+	}
+	*nthreads = (int)n;
+	return rlr_doc_types(doc, path, *nthreads);
 }

@@ -15,10 +15,13 @@
 #include "rt_output.h"
 #include "rt_prog.h"
 
+#include "curves_load.h"
+#include "doccheck.h"
 #include "html.h"
 #include "html_text.h"
 #include "load.h"
 #include "records.h"
+#include "result_json.h"
 
 /* Whether a thread has a histogram of a layout the curves read. */
 static bool has_histogram(struct json_object *thread)

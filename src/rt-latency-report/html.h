@@ -13,7 +13,7 @@
 
 #include "curves.h"
 #include "input.h"
-#include "load.h"
+#include "run.h"
 #include "timeline.h"
 
 /* One input read for the page. */

@@ -10,7 +10,7 @@
 
 #include "html.h"
 #include "html_text.h"
-#include "load.h"
+#include "run.h"
 
 static void value(FILE *f, const struct rlr_series *s, int m)
 {

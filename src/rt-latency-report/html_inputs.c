@@ -11,7 +11,7 @@
 
 #include "html.h"
 #include "html_text.h"
-#include "load.h"
+#include "result_json.h"
 
 struct summary {
 	int index;

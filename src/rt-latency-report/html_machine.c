@@ -9,7 +9,7 @@
 
 #include "html.h"
 #include "html_text.h"
-#include "load.h"
+#include "result_json.h"
 
 /* environment members shown by name (the rest follow as they are). */
 static const char *const named[] = { "kernel_release", "kernel_version", "kernel_cmdline",

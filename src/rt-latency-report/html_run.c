@@ -9,7 +9,7 @@
 
 #include "html.h"
 #include "html_text.h"
-#include "load.h"
+#include "result_json.h"
 
 /* Members of a result the sections show (the others: "Other data"). */
 static const char *const shown[] = {

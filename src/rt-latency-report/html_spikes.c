@@ -10,7 +10,7 @@
 #include "html.h"
 #include "html_svg.h"
 #include "html_text.h"
-#include "load.h"
+#include "result_json.h"
 
 static const char *const shown[] = { "cpu", "tid", "value", "decomposition", "main_blocker",
 				     "blockers", NULL };

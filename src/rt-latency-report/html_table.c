@@ -15,7 +15,8 @@
 
 #include "html.h"
 #include "html_text.h"
-#include "load.h"
+#include "result_json.h"
+#include "run.h"
 
 static const struct rlr_curve *curve_of(const struct rlr_html_run *r, int thread)
 {

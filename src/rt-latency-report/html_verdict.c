@@ -12,7 +12,7 @@
 
 #include "html.h"
 #include "html_text.h"
-#include "load.h"
+#include "result_json.h"
 
 static struct json_object *verdict_of(const struct rlr_html_run *r)
 {

@@ -17,11 +17,10 @@
 #include "rt_output.h"
 #include "rt_prog.h"
 
-#include "curves.h"
 #include "input.h"
 #include "junit.h"
 #include "junit_cases.h"
-#include "load.h"
+#include "result_json.h"
 
 struct writer {
 	xmlTextWriterPtr w;

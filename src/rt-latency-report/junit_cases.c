@@ -24,9 +24,10 @@
 #include "rt_verdict.h"
 #include "rt_verdict_write.h"
 
+#include "doccheck.h"
 #include "input.h"
 #include "junit_cases.h"
-#include "load.h"
+#include "result_json.h"
 
 /* --max-latency, --max-overruns and at most 16 --max-percentile. */
 #define MAX_LIMITS 24

@@ -1,31 +1,21 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include <errno.h>
-#include <inttypes.h>
 #include <json-c/json.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "rt_loghist.h"
 #include "rt_prog.h"
 #include "rt_quantile_ci.h"
 
 #include "curves.h"
+#include "curves_load.h"
+#include "doccheck.h"
 #include "input.h"
 #include "load.h"
-
-const char *const rlr_metric_names[RLR_METRICS] = { "p50", "p99", "p99.9", "p99.99", "max" };
-
-bool rlr_int(struct json_object *o, const char *key, int64_t *v)
-{
-	struct json_object *m;
-
-	if (!o || !json_object_object_get_ex(o, key, &m) || !m ||
-	    !json_object_is_type(m, json_type_int))
-		return false;
-	*v = json_object_get_int64(m);
-	return true;
-}
+#include "result_json.h"
 
 /*
  * One entry of a "percentiles_ci" object as the tools write it ({"low": L,
@@ -59,93 +49,6 @@ static void series(struct rlr_series *s, struct json_object *pct, struct json_ob
 	}
 	s->has[RLR_METRICS - 1] = has_max;
 	s->value[RLR_METRICS - 1] = max;
-}
-
-void rlr_tool_name(char *buf, size_t len, const char *cmdline)
-{
-	const char *start = cmdline, *end, *slash;
-
-	end = start + strcspn(start, " ");
-	for (slash = start; (slash = memchr(slash, '/', (size_t)(end - slash))); start = ++slash)
-		;
-	snprintf(buf, len, "%.*s", (int)(end - start), start);
-}
-
-struct json_object *rlr_member(struct json_object *o, const char *key)
-{
-	struct json_object *m = NULL;
-
-	return o && json_object_object_get_ex(o, key, &m) ? m : NULL;
-}
-
-const char *rlr_text(struct json_object *o, const char *key)
-{
-	struct json_object *m = rlr_member(o, key);
-
-	return m && json_object_is_type(m, json_type_string) ? json_object_get_string(m) : NULL;
-}
-
-struct json_object *rlr_thread(struct json_object *doc, int i)
-{
-	char key[16];
-
-	snprintf(key, sizeof(key), "%d", i);
-	return rlr_member(rlr_member(doc, "thread"), key);
-}
-
-struct json_object *rlr_loghist_buckets(struct json_object *h)
-{
-	const char *layout = rlr_text(h, "layout");
-	struct json_object *buckets = rlr_member(h, "buckets");
-	int64_t exact = 0, sub = 0;
-
-	if (!layout || strcmp(layout, "log-linear") != 0 || !buckets ||
-	    !json_object_is_type(buckets, json_type_object) ||
-	    !rlr_int(h, "exact_below", &exact) || exact != RT_LOGHIST_EXACT ||
-	    !rlr_int(h, "sub_buckets", &sub) || sub != RT_LOGHIST_SUB)
-		return NULL;
-	return buckets;
-}
-
-int64_t rlr_bucket_low(const char *key, bool log_linear)
-{
-	char *end;
-	long long low;
-
-	errno = 0;
-	low = strtoll(key, &end, 10);
-	if (end == key || *end || errno || low < 0 ||
-	    (log_linear && rt_loghist_bucket_low(rt_loghist_index(low)) != low))
-		return -1;
-	return low;
-}
-
-struct json_object *rlr_measured(struct json_object *thread)
-{
-	struct json_object *rx = rlr_member(thread, "receiver");
-
-	return rx ? rx : thread;
-}
-
-int rlr_doc_check(struct json_object *doc, const char *path, int *nthreads)
-{
-	struct json_object *threads = rlr_member(doc, "thread");
-	int64_t n;
-
-	if (!rlr_member(doc, "rt_test_version:") || !threads ||
-	    !json_object_is_type(threads, json_type_object) || !rlr_int(doc, "num_threads", &n) ||
-	    !rlr_text(doc, "cmdline:")) {
-		rt_prog_error("'%s' is not a result of rt-tests-ng or rt-tests 2.4 (no \"rt_test_version:\", "
-			      "\"cmdline:\", \"num_threads\" or \"thread\")", path);
-		return 2;
-	}
-	/* The tools run at most 4096 threads (cyclictest -t), each in "thread". */
-	if (n < 1 || n > RLR_MAX_THREADS) {
-		rt_prog_error("'%s': num_threads %" PRId64 ": must be 1..%d", path, n, RLR_MAX_THREADS);
-		return 2;
-	}
-	*nthreads = (int)n;
-	return rlr_doc_types(doc, path, *nthreads);
 }
 
 /* Percentiles (those a result names) of a curve with their intervals, and its max. */
@@ -314,10 +217,4 @@ int rlr_load_input(struct rlr_run *r, const struct rlr_input *in)
 	if (rc)
 		rlr_free(r);
 	return rc;
-}
-
-void rlr_free(struct rlr_run *r)
-{
-	free(r->thread);
-	r->thread = NULL;
 }

@@ -21,6 +21,7 @@
 
 #include "axis.h"
 #include "curves.h"
+#include "curves_load.h"
 #include "gnuplot.h"
 #include "plot.h"
 

@@ -10,9 +10,9 @@
 #include "rt_prog.h"
 #include "rt_report.h"
 
-#include "load.h"
-#include "merge.h"
+#include "hist_json.h"
 #include "records.h"
+#include "result_json.h"
 
 #define RUN_PREFIX "{\"type\":\"run\""
 #define MAX_THREADS (1 << 16)

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "load.h"
+#include "result_json.h"
 #include "timeline.h"
 
 static int add_window(struct rlr_timeline *t, struct json_object *o)

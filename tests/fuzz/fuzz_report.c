@@ -14,6 +14,7 @@
 #include <json-c/json.h>
 
 #include "curves.h"
+#include "curves_load.h"
 #include "input.h"
 #include "load.h"
 
