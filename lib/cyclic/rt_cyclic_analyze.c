@@ -6,6 +6,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "rt_cyclic_analyze.h"
+
 #include "rt_affinity.h"
 #include "rt_cli.h"
 #include "rt_prog.h"
@@ -14,8 +16,7 @@
 #include "rt_time.h"
 #include "rt_tracer.h"
 
-#include "analyze.h"
-#include "front.h"
+#include "rt_cyclic_front.h"
 
 /* Per CPU: at 1 kHz a loaded CPU writes well under 1 MB of these events a second. */
 #define TRACE_BUFFER_KB 4096
@@ -28,20 +29,6 @@
 #define WAIT_MAX_NS (2 * 1000 * 1000 * 1000LL)
 /* --self-check reads the whole run from before its first sample. */
 #define SELF_CHECK_BEFORE_NS (200 * 1000 * 1000LL)
-
-/* A number from /proc/sys, -1 when it cannot be read. */
-static int64_t sysctl_i64(const char *path)
-{
-	long long v = -1;
-	FILE *f = fopen(path, "re");
-
-	if (!f)
-		return -1;
-	if (fscanf(f, "%lld", &v) != 1)
-		v = -1;
-	fclose(f);
-	return v;
-}
 
 /*
  * The mono trace clock is CLOCK_MONOTONIC: no offset. For another clock,
@@ -98,8 +85,7 @@ int cyclictest_analyze_open(struct ct_analysis *a, struct ct_run *run,
 	a->active = cfg->analyze;
 	/* --self-check reads the whole buffer at the end: nothing consumed before */
 	a->consume = cfg->analyze && !cfg->self_check;
-	a->rt_runtime_us = sysctl_i64("/proc/sys/kernel/sched_rt_runtime_us");
-	a->rt_period_us = sysctl_i64("/proc/sys/kernel/sched_rt_period_us");
+	rt_spike_read_rt_limits(&a->rt_runtime_us, &a->rt_period_us);
 	a->tick_ns = rt_outside_tick_ns();
 	if (!rt_tracer_built()) {
 		rt_prog_error("%s: unavailable, this cyclictest was built without "

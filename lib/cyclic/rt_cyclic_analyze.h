@@ -5,8 +5,8 @@
  * thread stops the trace, reads the window around it, explains it
  * (lib/rt_spike) and records again. Main thread only.
  */
-#ifndef CYCLICTEST_ANALYZE_H
-#define CYCLICTEST_ANALYZE_H
+#ifndef RT_CYCLIC_ANALYZE_H
+#define RT_CYCLIC_ANALYZE_H
 
 #include <limits.h>
 #include <stdio.h>
@@ -17,8 +17,8 @@
 #include "rt_spike.h"
 #include "rt_output.h"
 
-#include "measure.h"
-#include "options.h"
+#include "rt_cyclic_config.h"
+#include "rt_cyclic_measure.h"
 
 struct ct_analysis {
 	struct rt_output out;     /* the raw window file, committed at the end */

@@ -4,8 +4,8 @@
  * prints instead of cyclictest's lines. A NULL front, or a NULL member, is
  * cyclictest's own behaviour.
  */
-#ifndef CYCLICTEST_FRONT_H
-#define CYCLICTEST_FRONT_H
+#ifndef RT_CYCLIC_FRONT_H
+#define RT_CYCLIC_FRONT_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -15,13 +15,13 @@
 #include <string.h>
 #include <time.h>
 
+#include "rt_cyclic_measure.h"
+
 #include "rt_deadline.h"
 #include "rt_mem.h"
 #include "rt_sched.h"
 #include "rt_signal.h"
 #include "rt_time.h"
-
-#include "measure.h"
 
 static bool stop_requested(const struct ct_run *run)
 {

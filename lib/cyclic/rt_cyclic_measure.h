@@ -6,8 +6,8 @@
  * the main thread reads the statistics through a sequence counter and the
  * ring while the run goes on, everything else after the join.
  */
-#ifndef CYCLICTEST_MEASURE_H
-#define CYCLICTEST_MEASURE_H
+#ifndef RT_CYCLIC_MEASURE_H
+#define RT_CYCLIC_MEASURE_H
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -20,7 +20,7 @@
 #include "rt_worker.h"
 #include "rt_worker_state.h"
 
-#include "options.h"
+#include "rt_cyclic_config.h"
 
 struct ct_spike {
 	int64_t value; /* report unit */
@@ -102,6 +102,5 @@ struct ct_run {
 
 /* Thread entry point. */
 void *cyclictest_measure(void *arg);
-
 
 #endif

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rt_cyclic_report.h"
+
 #include "rt_affinity.h"
 #include "rt_isolation.h"
 #include "rt_json.h"
@@ -12,8 +14,7 @@
 #include "rt_sysinfo.h"
 #include "rt_verdict_write.h"
 
-#include "front.h"
-#include "report.h"
+#include "rt_cyclic_front.h"
 
 size_t cyclictest_format_status(char *buf, size_t len, struct ct_thread *t)
 {

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Everything cyclictest prints, in the rt-tests 2.4 formats. */
-#ifndef CYCLICTEST_REPORT_H
-#define CYCLICTEST_REPORT_H
+/* Everything cyclictest prints, in the rt-tests 2.4 formats (tool code: see rt_cyclic_run.h). */
+#ifndef RT_CYCLIC_REPORT_H
+#define RT_CYCLIC_REPORT_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -13,9 +13,9 @@
 #include "rt_report.h"
 #include "rt_verdict.h"
 
-#include "analyze.h"
-#include "measure.h"
-#include "options.h"
+#include "rt_cyclic_analyze.h"
+#include "rt_cyclic_config.h"
+#include "rt_cyclic_measure.h"
 
 /* One "T: ..." line without newline into buf; returns its length. */
 size_t cyclictest_format_status(char *buf, size_t len, struct ct_thread *t);

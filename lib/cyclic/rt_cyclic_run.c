@@ -12,6 +12,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "rt_cyclic_run.h"
+
 #include "rt_affinity.h"
 #include "rt_cli.h"
 #include "rt_env.h"
@@ -28,12 +30,11 @@
 #include "rt_verdict.h"
 #include "rt_verdict_write.h"
 
-#include "analyze.h"
-#include "front.h"
-#include "measure.h"
-#include "report.h"
-#include "run.h"
-#include "status.h"
+#include "rt_cyclic_analyze.h"
+#include "rt_cyclic_front.h"
+#include "rt_cyclic_measure.h"
+#include "rt_cyclic_report.h"
+#include "rt_cyclic_status.h"
 
 #define FIRST_DRAIN_NS (1000 * 1000LL)         /* -v until thread 0's first sample */
 /*
@@ -239,14 +240,8 @@ static int alloc_threads(struct ct_ctx *c)
 	if (posix_memalign(&mem, RT_CACHELINE, bytes))
 		return -ENOMEM;
 	run->threads = memset(mem, 0, bytes);
-	run->workers = malloc(rt_workers_size(cfg->threads));
-	if (!run->workers)
-		return -ENOMEM;
-	if ((err = rt_workers_init(run->workers, cfg->threads, false))) {
-		free(run->workers);
-		run->workers = NULL;
+	if ((err = rt_workers_new(&run->workers, cfg->threads)))
 		return err;
-	}
 	for (int i = 0; i < cfg->threads; i++) {
 		struct ct_thread *t = &run->threads[i];
 
@@ -278,11 +273,7 @@ static void free_threads(struct ct_run *run)
 		free(run->threads);
 		run->threads = NULL;
 	}
-	if (run->workers) {
-		rt_workers_destroy(run->workers);
-		free(run->workers);
-		run->workers = NULL;
-	}
+	rt_workers_free(&run->workers);
 }
 
 static int create_thread(struct ct_thread *t)

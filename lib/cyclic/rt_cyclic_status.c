@@ -11,10 +11,11 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "rt_cyclic_status.h"
+
 #include "rt_owner.h"
 
-#include "report.h"
-#include "status.h"
+#include "rt_cyclic_report.h"
 
 #define STATUS_BUF_BYTES(run) (256 + 128 * (size_t)(run)->nthreads)
 

@@ -5,14 +5,14 @@
  * namespace, see rt_owner.h), locked for the life of the run, and the -F
  * named pipe served by a helper thread.
  */
-#ifndef CYCLICTEST_STATUS_H
-#define CYCLICTEST_STATUS_H
+#ifndef RT_CYCLIC_STATUS_H
+#define RT_CYCLIC_STATUS_H
 
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 
-#include "measure.h"
+#include "rt_cyclic_measure.h"
 
 struct ct_status {
 	char shm_name[64];

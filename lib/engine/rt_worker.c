@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include <errno.h>
 #include <signal.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -43,6 +44,31 @@ void rt_workers_destroy(struct rt_workers *w)
 {
 	rt_gate_destroy(&w->gate);
 	rt_gate_destroy(&w->leave);
+}
+
+int rt_workers_new(struct rt_workers **out, int n)
+{
+	struct rt_workers *w = malloc(rt_workers_size(n));
+	int err;
+
+	*out = NULL;
+	if (!w)
+		return -ENOMEM;
+	if ((err = rt_workers_init(w, n, false))) {
+		free(w);
+		return err;
+	}
+	*out = w;
+	return 0;
+}
+
+void rt_workers_free(struct rt_workers **w)
+{
+	if (!*w)
+		return;
+	rt_workers_destroy(*w);
+	free(*w);
+	*w = NULL;
 }
 
 int rt_workers_attr_init(pthread_attr_t *attr)

@@ -91,6 +91,10 @@ size_t rt_workers_size(int n);
  */
 int rt_workers_init(struct rt_workers *w, int n, bool shared);
 void rt_workers_destroy(struct rt_workers *w);
+/* A set of n in private memory (threads only), in *out: 0 or a negative errno. */
+int rt_workers_new(struct rt_workers **out, int n);
+/* Destroy and free a set from rt_workers_new and clear *w; a NULL *w is fine. */
+void rt_workers_free(struct rt_workers **w);
 
 /* Start worker i as a thread (attr may be NULL) or a process. 0 or -errno. */
 int rt_workers_spawn_thread(struct rt_workers *w, int i, const pthread_attr_t *attr,

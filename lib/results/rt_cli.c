@@ -61,6 +61,22 @@ const char *rt_cli_optional_value(int argc, char *argv[])
 	return NULL;
 }
 
+int rt_cli_common_or_bad_option(struct rt_cli_common *o, int argc, char *argv[], int c,
+				const char *arg)
+{
+	switch (c) {
+	case RT_CLI_OPT_JSON: o->json = arg; break;
+	case RT_CLI_OPT_NO_PREFLIGHT: o->preflight = RT_CLI_PREFLIGHT_NEVER; break;
+	case RT_CLI_OPT_PREFLIGHT: o->preflight = RT_CLI_PREFLIGHT_ALWAYS; break;
+	case RT_CLI_OPT_VERDICT: o->verdict = true; break;
+	case RT_CLI_OPT_VERSION:
+		rt_prog_print_version(stdout);
+		return -1;
+	default: return rt_cli_bad_option(argc, argv, c);
+	}
+	return 0;
+}
+
 int rt_cli_bad_option(int argc, char *argv[], int c)
 {
 	const char *word = optind > 0 && optind <= argc ? argv[optind - 1] : "?";

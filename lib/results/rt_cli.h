@@ -74,6 +74,8 @@ enum {
 	RT_CLI_OPT_METRICS,
 	RT_CLI_OPT_PERCENTILE_CLAIM,
 	RT_CLI_OPT_VERDICT,
+	RT_CLI_OPT_JSON,
+	RT_CLI_OPT_VERSION,
 };
 
 #define RT_CLI_RESULT_LONG_OPTIONS \
@@ -101,6 +103,33 @@ enum rt_cli_preflight {
 	RT_CLI_PREFLIGHT_ALWAYS, /* --preflight */
 	RT_CLI_PREFLIGHT_NEVER,  /* --no-preflight */
 };
+
+/*
+ * What every tool without the result options above has beyond 2.4: --json,
+ * --no-preflight, --preflight, --version and --verdict. The tool lists
+ * RT_CLI_COMMON_LONG_OPTIONS in its table, embeds struct rt_cli_common in
+ * its config and hands unknown option values to rt_cli_common_option.
+ */
+#define RT_CLI_COMMON_LONG_OPTIONS \
+	{ "json", required_argument, NULL, RT_CLI_OPT_JSON }, \
+	{ "no-preflight", no_argument, NULL, RT_CLI_OPT_NO_PREFLIGHT }, \
+	{ "preflight", no_argument, NULL, RT_CLI_OPT_PREFLIGHT }, \
+	{ "version", no_argument, NULL, RT_CLI_OPT_VERSION }, \
+	{ "verdict", no_argument, NULL, RT_CLI_OPT_VERDICT }
+
+struct rt_cli_common {
+	const char *json;                /* --json FILE, NULL: none */
+	enum rt_cli_preflight preflight; /* the last of --preflight, --no-preflight */
+	bool verdict;                    /* --verdict */
+};
+
+/*
+ * The default: of a tool's option switch: option value c (argument arg)
+ * when it is one of RT_CLI_COMMON_LONG_OPTIONS goes into o (0; -1 when
+ * --version was printed), anything else is rt_cli_bad_option's usage error.
+ */
+int rt_cli_common_or_bad_option(struct rt_cli_common *o, int argc, char *argv[], int c,
+				const char *arg);
 
 struct rt_cli_results {
 	struct rt_limits limits;

@@ -4,6 +4,7 @@
 #include "rt_cli.h"
 #include "rt_prog.h"
 #include "rt_signal.h"
+#include "rt_verdict_write.h"
 
 /* The control signals first: a SIGTERM during the set-up waits for the run loop. */
 static int block_signals(struct rt_tool *t)
@@ -45,22 +46,32 @@ int rt_tool_run(struct rt_tool *t)
 {
 	int rc;
 
+	rt_verdict_init(&t->verdict);
 	if (!(rc = block_signals(t)) && !(rc = setup(t))) {
 		rc = t->ops->run(t);
 		rc = write_json(t, rc);
 	}
 	rt_output_abort(&t->json);
 	rt_env_free(&t->env);
+	/* before restore: a tool whose threads are stuck ends there with _Exit */
+	rt_verdict_free(&t->verdict);
 	if (t->ops->restore)
 		t->ops->restore(t, rc);
 	return rc;
+}
+
+int rt_tool_verdict_status(struct rt_tool *t, enum rt_judge how, const char *unit, int rc)
+{
+	if (rt_verdict_text_shown(&t->verdict, how))
+		rt_verdict_write_text(stdout, &t->verdict, unit);
+	return rc == RT_EXIT_OK ? rt_verdict_exit_status(&t->verdict, how) : rc;
 }
 
 int rt_tool_main(struct rt_tool *t, int argc, char *argv[])
 {
 	int rc;
 
-	rt_prog_init(argv[0]);
+	rt_prog_init(t->prog_name ? t->prog_name : argv[0]);
 	rt_report_init(&t->rep, argc, argv);
 	rc = t->ops->parse(t, argc, argv);
 	if (rc < 0)

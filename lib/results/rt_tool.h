@@ -7,8 +7,9 @@
  *		.parse = parse,           // X_parse_args(t->cfg, ...): <0 help printed, >0 exit
  *		.validate = warn_ignored, // optional: warnings, t->json_path = cfg->json
  *		.setup = setup,           // optional: permission, rt_cli_machine_state*(&t->env)
- *		.run = run,               // measure, print on stdout, return the exit code
- *		.write_json = write_json, // optional: X_write_json(f, &t->rep, rc, cfg, res, &t->env)
+ *		.run = run,               // measure, print, judge into t->verdict, return
+ *		                          // rt_tool_verdict_status(t, how, unit, rc)
+ *		.write_json = write_json, // optional: X_write_json(f, ..., &t->verdict, &t->env)
  *		.restore = restore,       // optional, after any run or failed set-up: free, undo
  *	};
  *	int main(int argc, char *argv[])
@@ -16,13 +17,16 @@
  *		struct X_config cfg;
  *		struct X_result res = { 0 };
  *		struct rt_tool t = { .ops = &ops, .cfg = &cfg, .res = &res,
- *				     .json_option = &cfg.json };
+ *				     .json_option = &cfg.common.json };
  *		return rt_tool_main(&t, argc, argv);
  *	}
  *
- * run sets t->no_json when there is nothing to write (it did not start); a
- * tool whose engine blocks the signals itself sets t->own_signals (see
- * signaltest). Messages (rt_prog_*) stay the callbacks' own; this file
+ * The tool's own state beyond cfg and res goes in t->own. run sets
+ * t->no_json when there is nothing to write (it did not start); a tool
+ * whose engine blocks the signals itself sets t->own_signals (see
+ * signaltest). The options every such tool shares (--json, --preflight,
+ * --verdict, --version) are rt_cli's RT_CLI_COMMON_LONG_OPTIONS, in the
+ * config as struct rt_cli_common common: .json_option = &cfg.common.json. Messages (rt_prog_*) stay the callbacks' own; this file
  * prints only the skeleton's: "cannot set up signal handling", "cannot
  * write --json file". Tool code only: like rt_cli, it prints.
  */
@@ -36,6 +40,7 @@
 #include "rt_env.h"
 #include "rt_output.h"
 #include "rt_report.h"
+#include "rt_verdict.h"
 
 struct rt_tool;
 
@@ -71,6 +76,7 @@ struct rt_tool {
 	void *res;                /* the tool's result, filled by run */
 	void *own;                /* anything else of the tool's, for its callbacks */
 
+	const char *prog_name;    /* the name in messages, NULL: argv[0] */
 	/* the config's --json field: json_path is taken from it after parse */
 	const char *const *json_option;
 
@@ -84,6 +90,10 @@ struct rt_tool {
 	sigset_t signals;         /* the control signals, blocked (rt_signal) */
 	struct rt_output json;    /* open when json_path is set, from setup on */
 	struct rt_env env;        /* the machine's state, filled by setup */
+	/* the run's judgement, empty (rt_verdict_init) from setup on: the
+	 * tool's judge fills it in run, write_json writes it, and it is freed
+	 * before restore */
+	struct rt_verdict verdict;
 };
 
 /*
@@ -99,5 +109,13 @@ int rt_tool_main(struct rt_tool *t, int argc, char *argv[]);
  * around them, and for tests.
  */
 int rt_tool_run(struct rt_tool *t);
+
+/*
+ * The end of run once the tool's judge has filled t->verdict: its
+ * "# Verdict:" lines on stdout (numbers in unit) when they are shown for
+ * how, and the exit code: rc when the run itself failed (not RT_EXIT_OK),
+ * else the verdict's status for how.
+ */
+int rt_tool_verdict_status(struct rt_tool *t, enum rt_judge how, const char *unit, int rc);
 
 #endif

@@ -3,6 +3,7 @@
 #include <inttypes.h>
 #include <limits.h>
 #include <sched.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -792,4 +793,24 @@ void rt_spike_resolve_policies(struct rt_spike_report *r)
 		if ((policy == SCHED_FIFO || policy == SCHED_RR) == (b->prio < 100))
 			b->policy = policy;
 	}
+}
+
+/* A number from /proc/sys, -1 when it cannot be read. */
+static int64_t sysctl_i64(const char *path)
+{
+	long long v = -1;
+	FILE *f = fopen(path, "re");
+
+	if (!f)
+		return -1;
+	if (fscanf(f, "%lld", &v) != 1)
+		v = -1;
+	fclose(f);
+	return v;
+}
+
+void rt_spike_read_rt_limits(int64_t *runtime_us, int64_t *period_us)
+{
+	*runtime_us = sysctl_i64("/proc/sys/kernel/sched_rt_runtime_us");
+	*period_us = sysctl_i64("/proc/sys/kernel/sched_rt_period_us");
 }

@@ -235,4 +235,10 @@ void rt_spike_analyze(const struct rt_ev *ev, size_t n, const struct rt_spike_qu
  */
 void rt_spike_resolve_policies(struct rt_spike_report *r);
 
+/*
+ * kernel.sched_rt_runtime_us and _period_us, for a query's RT throttling
+ * check: -1 each when it cannot be read.
+ */
+void rt_spike_read_rt_limits(int64_t *runtime_us, int64_t *period_us);
+
 #endif

@@ -1,58 +1,82 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* cyclicdeadline: cyclictest's measurement from SCHED_DEADLINE threads, rt-tests 2.4 compatible. */
-#include <signal.h>
 #include <stdio.h>
 
+#include "rt_cyclic_front.h"
+#include "rt_cyclic_run.h"
 #include "rt_hrtick.h"
 #include "rt_prog.h"
-#include "rt_report.h"
-#include "rt_signal.h"
-
-#include "../cyclictest/front.h"
-#include "../cyclictest/run.h"
+#include "rt_tool.h"
 
 #include "options.h"
 #include "report.h"
 
 #define HRTICK_BELOW_US 2000 /* runtimes below this want HRTICK_DL */
 
-int main(int argc, char *argv[])
-{
-	struct cyclicdeadline_config cfg;
+/* What the run needs beside the configuration: its face and HRTICK_DL. */
+struct cdl_own {
 	struct cyclictest_front front;
-	struct rt_hrtick hrtick = RT_HRTICK_INIT;
-	enum rt_hrtick_state hrtick_state;
-	struct rt_report rep;
-	sigset_t signals;
-	int rc;
+	struct rt_hrtick hrtick;
+};
 
-	rt_prog_init(argv[0]);
-	rt_report_init(&rep, argc, argv); /* before getopt permutes argv */
-	cyclicdeadline_config_init(&cfg);
-	rc = cyclicdeadline_parse_args(&cfg, argc, argv);
-	if (rc < 0)
-		return rt_prog_close_stdout() ? RT_EXIT_FAILURE : RT_EXIT_OK;
+static int parse(struct rt_tool *t, int argc, char *argv[])
+{
+	cyclicdeadline_config_init(t->cfg);
+	return cyclicdeadline_parse_args(t->cfg, argc, argv);
+}
+
+static int check(struct rt_tool *t)
+{
+	struct cyclicdeadline_config *cfg = t->cfg;
+	struct cdl_own *o = t->own;
+	int rc = cyclicdeadline_config_check(cfg);
+
 	if (rc)
 		return rc;
-	if ((rc = cyclicdeadline_config_check(&cfg)))
-		return rc;
-	cyclicdeadline_front_init(&front, &cfg);
-	cfg.ct.front = &front;
+	cyclicdeadline_front_init(&o->front, cfg);
+	cfg->ct.front = &o->front;
+	return 0;
+}
 
-	/* From here SIGINT/SIGTERM end the run, not the process: HRTICK is put back. */
-	if (rt_signal_setup(&signals)) {
-		rt_prog_error("cannot set up signal handling");
-		return RT_EXIT_FAILURE;
-	}
-	if (cyclicdeadline_runtime_us(&cfg, 0) < HRTICK_BELOW_US && rt_hrtick_enable(&hrtick, &hrtick_state) < 0)
+/* With the signals blocked: SIGINT/SIGTERM end the run, and HRTICK_DL is put back. */
+static int setup(struct rt_tool *t)
+{
+	const struct cyclicdeadline_config *cfg = t->cfg;
+	struct cdl_own *o = t->own;
+	enum rt_hrtick_state state;
+
+	if (cyclicdeadline_runtime_us(cfg, 0) < HRTICK_BELOW_US &&
+	    rt_hrtick_enable(&o->hrtick, &state) < 0)
 		rt_prog_error("warning: runtimes below %d us need HRTICK_DL in debugfs "
 			      "sched/features, which cannot be enabled here: the kernel enforces "
 			      "them at tick granularity", HRTICK_BELOW_US);
-	cyclicdeadline_print_setup(stdout, &cfg);
-	rc = cyclictest_run(&cfg.ct, &rep);
-	rt_hrtick_restore(&hrtick);
-	/* A failed stdout (reader gone, disk full) is a failed run: exit 1. */
-	if (rt_prog_close_stdout())
-		rc = RT_EXIT_FAILURE;
-	return rc;
+	return 0;
+}
+
+static int run(struct rt_tool *t)
+{
+	const struct cyclicdeadline_config *cfg = t->cfg;
+
+	cyclicdeadline_print_setup(stdout, cfg);
+	return cyclictest_run(&cfg->ct, &t->rep);
+}
+
+static void restore(struct rt_tool *t, int rc)
+{
+	struct cdl_own *o = t->own;
+
+	(void)rc;
+	rt_hrtick_restore(&o->hrtick);
+}
+
+static const struct rt_tool_ops ops = { .parse = parse, .validate = check, .setup = setup,
+					.run = run, .restore = restore };
+
+int main(int argc, char *argv[])
+{
+	struct cyclicdeadline_config cfg;
+	struct cdl_own own = { .hrtick = RT_HRTICK_INIT };
+	struct rt_tool t = { .ops = &ops, .cfg = &cfg, .own = &own };
+
+	return rt_tool_main(&t, argc, argv);
 }

@@ -6,8 +6,7 @@
 #include <stdbool.h>
 
 #include "rt_affinity.h"
-
-#include "../cyclictest/options.h"
+#include "rt_cyclic_config.h"
 
 #define CD_MAX_THREADS 1024
 #define CD_MIN_INTERVAL_US 2        /* a runtime of at least 1 us */

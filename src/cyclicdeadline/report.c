@@ -5,14 +5,13 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "rt_cyclic_measure.h"
 #include "rt_deadline.h"
 #include "rt_deadline_explain.h"
 #include "rt_prog.h"
 #include "rt_report.h"
 #include "rt_stats.h"
 #include "rt_time.h"
-
-#include "../cyclictest/measure.h"
 
 #include "report.h"
 

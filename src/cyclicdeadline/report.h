@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "../cyclictest/front.h"
+#include "rt_cyclic_front.h"
 
 #include "options.h"
 

@@ -1,35 +1,33 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* cyclictest: periodic timer wakeup latency, compatible with rt-tests 2.4. */
-#include <stdio.h>
-
-#include "rt_prog.h"
-#include "rt_report.h"
+#include "rt_cyclic_run.h"
+#include "rt_tool.h"
 
 #include "options.h"
-#include "run.h"
+
+static int parse(struct rt_tool *t, int argc, char *argv[])
+{
+	t->own_signals = true; /* cyclictest_run blocks them and writes the --json file */
+	cyclictest_config_init(t->cfg);
+	return cyclictest_parse_args(t->cfg, argc, argv);
+}
+
+static int check(struct rt_tool *t)
+{
+	return cyclictest_config_check(t->cfg);
+}
+
+static int run(struct rt_tool *t)
+{
+	return cyclictest_run(t->cfg, &t->rep);
+}
+
+static const struct rt_tool_ops ops = { .parse = parse, .validate = check, .run = run };
 
 int main(int argc, char *argv[])
 {
 	struct cyclictest_config cfg;
-	struct rt_report rep;
-	int rc;
+	struct rt_tool t = { .ops = &ops, .cfg = &cfg };
 
-	rt_prog_init(argv[0]);
-	rt_report_init(&rep, argc, argv); /* before getopt permutes argv */
-	cyclictest_config_init(&cfg);
-
-	rc = cyclictest_parse_args(&cfg, argc, argv);
-	if (rc < 0)
-		return rt_prog_close_stdout() ? RT_EXIT_FAILURE : RT_EXIT_OK;
-	if (rc)
-		return rc;
-	rc = cyclictest_config_check(&cfg);
-	if (rc)
-		return rc;
-
-	rc = cyclictest_run(&cfg, &rep);
-	/* A failed stdout (reader gone, disk full) is a failed run: exit 1. */
-	if (rt_prog_close_stdout())
-		rc = RT_EXIT_FAILURE;
-	return rc;
+	return rt_tool_main(&t, argc, argv);
 }

@@ -91,7 +91,7 @@ static const struct option long_opts[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
-/* The --help text, one line a call: kept whole so it reads as printed. */
+/* The --help text, one line a call: one piece, so that it reads as printed. */
 void cyclictest_usage(void)
 {
 	printf("cyclictest V %s (%s %s)\n"
@@ -176,21 +176,6 @@ void cyclictest_usage(void)
 "Usage errors exit with 2, run-time errors with 1, a failed verdict with 3.\n", stdout);
 }
 
-void cyclictest_config_init(struct cyclictest_config *cfg)
-{
-	memset(cfg, 0, sizeof(*cfg));
-	cfg->threads = 1;
-	cfg->interval_us = 1000;
-	cfg->distance_us = 500;
-	cfg->clock = CLOCK_MONOTONIC;
-	cfg->timer = CT_TIMER_ABSOLUTE;
-	cfg->policy = SCHED_OTHER;
-	cfg->aligned_us = -1;
-	cfg->secaligned_us = -1;
-	cfg->spike_nodes = 1024;
-	rt_cli_results_init(&cfg->results);
-}
-
 #define GET(c, arg, min, max, unit, field)                                       \
 	do {                                                                     \
 		long long v_;                                                    \
@@ -217,11 +202,64 @@ static int parse_clock(const char *arg, clockid_t *clock)
 	return 0;
 }
 
-/* One case per option of 2.4's table: one switch reads as the table does. */
-static int parse_one(struct cyclictest_config *cfg, int c, int argc, char *argv[])
+/* The options with no letter, 2.4's and ours: one case per option, as the table. */
+static int parse_word(struct cyclictest_config *cfg, int c, int argc, char *argv[])
 {
 	const char *v;
 	int err;
+
+	switch (c) {
+	case OPT_ANALYZE:
+		cfg->analyze = true;
+		v = rt_cli_optional_value(argc, argv);
+		if (v)
+			GET(c, v, 1, RT_MAX_LIMIT_US, "us", cfg->analyze_us);
+		break;
+	case OPT_ANALYZE_OUTPUT: cfg->analyze_output = optarg; break;
+	case OPT_DEFAULT_SYSTEM: cfg->default_system = true; break;
+	case OPT_HISTFILE: cfg->histfile = optarg; break;
+	case OPT_JSON: cfg->json = optarg; break;
+	case OPT_LAPTOP: cfg->laptop = true; break;
+	case OPT_LATENCY: GET(c, optarg, 0, 2000000000, "us", cfg->latency_us); break;
+	case OPT_MAINAFFINITY:
+		if (rt_cli_cpulist(rt_cli_opt_name(long_opts, c), optarg, &cfg->mainaffinity_cpus))
+			return RT_EXIT_USAGE;
+		cfg->mainaffinity = true;
+		break;
+	case OPT_POLICY:
+		if (rt_opt_parse_policy(optarg, &cfg->policy))
+			return rt_prog_usage_error("invalid --policy '%s': must be other, normal, "
+						   "batch, idle, fifo or rr", optarg);
+		cfg->policy_given = true;
+		break;
+	case OPT_PRIOSPREAD: cfg->priospread = true; break;
+	case OPT_SECALIGNED:
+		v = rt_cli_optional_value(argc, argv);
+		cfg->secaligned_us = 0;
+		if (v)
+			GET(c, v, 0, CT_MAX_INTERVAL_US, "us", cfg->secaligned_us);
+		break;
+	case OPT_SPIKE: GET(c, optarg, 1, RT_MAX_LIMIT_US, "us", cfg->spike_us); break;
+	case OPT_SPIKE_NODES: GET(c, optarg, 1, CT_MAX_SPIKE_NODES, NULL, cfg->spike_nodes); break;
+	case OPT_SMI: cfg->smi = true; break;
+	case OPT_SELF_CHECK: cfg->self_check = true; break;
+	case OPT_TRACEMARK: cfg->tracemark = true; break;
+	case OPT_DBG: cfg->debug = true; break;
+	case OPT_HELP: cyclictest_usage(); return -1;
+	case OPT_VERSION: rt_prog_print_version(stdout); return -1;
+	default:
+		err = rt_cli_result_option(&cfg->results, c, optarg);
+		if (err != RT_CLI_NOT_RESULT_OPTION)
+			return err;
+		return rt_cli_bad_option(argc, argv, c);
+	}
+	return 0;
+}
+
+/* 2.4's one-letter options, one case per option as in 2.4's table; the rest by name. */
+static int parse_letter(struct cyclictest_config *cfg, int c, int argc, char *argv[])
+{
+	const char *v;
 
 	switch (c) {
 	case 'a':
@@ -239,13 +277,6 @@ static int parse_one(struct cyclictest_config *cfg, int c, int argc, char *argv[
 			GET(c, v, 0, CT_MAX_INTERVAL_US, "us", cfg->aligned_us);
 		break;
 	case 'b': GET(c, optarg, 1, RT_MAX_LIMIT_US, "us", cfg->breaktrace_us); break;
-	case OPT_ANALYZE:
-		cfg->analyze = true;
-		v = rt_cli_optional_value(argc, argv);
-		if (v)
-			GET(c, v, 1, RT_MAX_LIMIT_US, "us", cfg->analyze_us);
-		break;
-	case OPT_ANALYZE_OUTPUT: cfg->analyze_output = optarg; break;
 	case 'c':
 		if (parse_clock(optarg, &cfg->clock))
 			return RT_EXIT_USAGE;
@@ -290,42 +321,7 @@ static int parse_one(struct cyclictest_config *cfg, int c, int argc, char *argv[
 	case 'u': cfg->unbuffered = true; break;
 	case 'v': cfg->verbose = true; break;
 	case 'x': cfg->timer = cfg->timer == CT_TIMER_NANOSLEEP ? -1 : CT_TIMER_POSIX; break;
-	case OPT_DEFAULT_SYSTEM: cfg->default_system = true; break;
-	case OPT_HISTFILE: cfg->histfile = optarg; break;
-	case OPT_JSON: cfg->json = optarg; break;
-	case OPT_LAPTOP: cfg->laptop = true; break;
-	case OPT_LATENCY: GET(c, optarg, 0, 2000000000, "us", cfg->latency_us); break;
-	case OPT_MAINAFFINITY:
-		if (rt_cli_cpulist(rt_cli_opt_name(long_opts, c), optarg, &cfg->mainaffinity_cpus))
-			return RT_EXIT_USAGE;
-		cfg->mainaffinity = true;
-		break;
-	case OPT_POLICY:
-		if (rt_opt_parse_policy(optarg, &cfg->policy))
-			return rt_prog_usage_error("invalid --policy '%s': must be other, normal, "
-						   "batch, idle, fifo or rr", optarg);
-		cfg->policy_given = true;
-		break;
-	case OPT_PRIOSPREAD: cfg->priospread = true; break;
-	case OPT_SECALIGNED:
-		v = rt_cli_optional_value(argc, argv);
-		cfg->secaligned_us = 0;
-		if (v)
-			GET(c, v, 0, CT_MAX_INTERVAL_US, "us", cfg->secaligned_us);
-		break;
-	case OPT_SPIKE: GET(c, optarg, 1, RT_MAX_LIMIT_US, "us", cfg->spike_us); break;
-	case OPT_SPIKE_NODES: GET(c, optarg, 1, CT_MAX_SPIKE_NODES, NULL, cfg->spike_nodes); break;
-	case OPT_SMI: cfg->smi = true; break;
-	case OPT_SELF_CHECK: cfg->self_check = true; break;
-	case OPT_TRACEMARK: cfg->tracemark = true; break;
-	case OPT_DBG: cfg->debug = true; break;
-	case OPT_HELP: cyclictest_usage(); return -1;
-	case OPT_VERSION: rt_prog_print_version(stdout); return -1;
-	default:
-		err = rt_cli_result_option(&cfg->results, c, optarg);
-		if (err != RT_CLI_NOT_RESULT_OPTION)
-			return err;
-		return rt_cli_bad_option(argc, argv, c);
+	default: return parse_word(cfg, c, argc, argv);
 	}
 	return 0;
 }
@@ -337,136 +333,10 @@ int cyclictest_parse_args(struct cyclictest_config *cfg, int argc, char *argv[])
 	opterr = 0;
 	optind = 0; /* glibc: a full reset, also of a half-read "-abc" cluster */
 	while ((c = getopt_long(argc, argv, short_opts, long_opts, NULL)) != -1) {
-		err = parse_one(cfg, c, argc, argv);
+		err = parse_letter(cfg, c, argc, argv);
 		if (err)
 			return err;
 	}
 	/* Empty argv words (from scripts that expand empty variables) are ignored. */
 	return rt_cli_no_operands(argc, argv);
-}
-
-int64_t cyclictest_thread_interval_us(const struct cyclictest_config *cfg, int n)
-{
-	return cfg->interval_us + (int64_t)n * cfg->distance_us;
-}
-
-int cyclictest_thread_priority(const struct cyclictest_config *cfg, int n)
-{
-	int prio = cfg->priority;
-
-	if (cfg->priospread) {
-		prio -= n;
-		if (prio < 1)
-			prio = 1;
-	}
-	return prio;
-}
-
-static int check_policy(struct cyclictest_config *cfg)
-{
-	bool rt = cfg->policy == SCHED_FIFO || cfg->policy == SCHED_RR;
-
-	if (cfg->priospread && !cfg->priority_given) {
-		cfg->priority = cfg->threads + 1 > 99 ? 99 : cfg->threads + 1;
-		cfg->priority_given = true;
-		fprintf(stderr, "defaulting realtime priority to %d\n", cfg->priority);
-	}
-	if (!cfg->policy_given) {
-		cfg->policy = cfg->priority > 0 ? SCHED_FIFO : SCHED_OTHER;
-		return 0;
-	}
-	if (rt && !cfg->priority_given) {
-		cfg->priority = cfg->threads + 1 > 99 ? 99 : cfg->threads + 1;
-		fprintf(stderr, "defaulting realtime priority to %d\n", cfg->priority);
-	}
-	if (rt && cfg->priority == 0)
-		return rt_prog_usage_error("invalid --priority '0': must be 1..99 with --policy=%s",
-					   cfg->policy == SCHED_FIFO ? "fifo" : "rr");
-	if (!rt && cfg->priority > 0)
-		return rt_prog_usage_error("invalid --priority '%d': must be 0 with --policy "
-					   "other, normal, batch or idle", cfg->priority);
-	return 0;
-}
-
-/* --self-check: one pinned clock_nanosleep thread and a count it can trace whole. */
-static int check_self_check(struct cyclictest_config *cfg)
-{
-	struct rt_cpulist allowed;
-
-	if (cfg->timer != CT_TIMER_ABSOLUTE)
-		return rt_prog_usage_error("--self-check checks absolute clock_nanosleep wakeups: "
-					   "not with -r, -s or -x");
-	if (cfg->verbose)
-		return rt_prog_usage_error("--self-check and --verbose are mutually exclusive");
-	if (cfg->duration_s)
-		return rt_prog_usage_error("--self-check counts samples: give -l, not -D");
-	if (cfg->smp || cfg->threads_per_cpu || cfg->threads != 1)
-		return rt_prog_usage_error("--self-check measures one thread: not with -t or -S");
-	if (!cfg->loops)
-		cfg->loops = CT_SELF_CHECK_LOOPS;
-	if (cfg->loops > CT_SELF_CHECK_MAX_LOOPS)
-		return rt_prog_usage_error("invalid --loops '%" PRIu64 "': must be 1..%d with "
-					   "--self-check", cfg->loops, CT_SELF_CHECK_MAX_LOOPS);
-	if (!cfg->affinity && rt_affinity_allowed(&allowed) == 0) {
-		cfg->affinity = true;
-		cfg->affinity_cpus = allowed;
-		cfg->affinity_cpus.count = 1; /* the first allowed CPU */
-	}
-	return 0;
-}
-
-int cyclictest_config_check(struct cyclictest_config *cfg)
-{
-	struct rt_cpulist allowed;
-	int err;
-
-	if ((int)cfg->timer == -1)
-		return rt_prog_usage_error("--system and --posix_timers are mutually exclusive");
-	if (cfg->oscope && !cfg->verbose)
-		return rt_prog_usage_error("--oscope needs --verbose");
-	if (cfg->aligned_us >= 0 && cfg->secaligned_us >= 0)
-		return rt_prog_usage_error("--aligned and --secaligned are mutually exclusive");
-	if (cfg->tracemark && !cfg->breaktrace_us)
-		return rt_prog_usage_error("--tracemark needs --breaktrace");
-	if (cfg->analyze && !cfg->analyze_us) {
-		if (!cfg->breaktrace_us)
-			return rt_prog_usage_error("--analyze needs a threshold: --analyze=USEC or "
-						   "--breaktrace=USEC");
-		cfg->analyze_us = cfg->breaktrace_us;
-	}
-	if (cfg->analyze_output && !cfg->analyze)
-		return rt_prog_usage_error("--analyze-output needs --analyze");
-	if ((err = rt_cli_results_check(&cfg->results, !cfg->quiet || cfg->verbose)))
-		return err;
-	if (cfg->self_check && (err = check_self_check(cfg)))
-		return err;
-	if (cfg->smi && !cfg->affinity && !cfg->smp)
-		return rt_prog_usage_error("--smi needs --affinity or --smp (SMIs are counted per CPU)");
-	if (rt_affinity_allowed(&allowed))
-		return rt_prog_usage_error("cannot read the CPUs this process may use");
-
-	if (cfg->smp) {
-		if (cfg->affinity)
-			fprintf(stderr, "WARN: -a ignored due to smp mode\n");
-		if (cfg->threads_per_cpu || cfg->threads != 1)
-			fprintf(stderr, "WARN: -t ignored due to smp mode\n");
-		cfg->affinity = true;
-		cfg->affinity_cpus = allowed;
-		cfg->threads = (int)allowed.count;
-	} else if (cfg->affinity && cfg->affinity_cpus.count == 0) {
-		cfg->affinity_cpus = allowed;
-	}
-	if (cfg->threads_per_cpu && !cfg->smp)
-		cfg->threads = (int)(cfg->affinity ? cfg->affinity_cpus.count : allowed.count);
-
-	if (cfg->hist_buckets) {
-		if (cfg->distance_given && cfg->distance_us)
-			fprintf(stderr, "WARN: distance is ignored and set to 0, if histogram enabled\n");
-		cfg->distance_us = 0;
-	}
-	if (cyclictest_thread_interval_us(cfg, cfg->threads - 1) > CT_MAX_THREAD_INTERVAL_US)
-		return rt_prog_usage_error("invalid --distance '%" PRId64 "': thread %d would get an "
-					   "interval above 1 hour", cfg->distance_us,
-					   cfg->threads - 1);
-	return check_policy(cfg);
 }

@@ -17,10 +17,8 @@
 #include "report.h"
 #include "run.h"
 
-struct dl_judged {
+struct dl_own {
 	struct dl_totals tot;
-	struct rt_verdict v;
-	bool judged;
 };
 
 static int parse(struct rt_tool *t, int argc, char *argv[])
@@ -36,15 +34,15 @@ static int setup(struct rt_tool *t)
 	const struct rt_env_run how = { .realtime = true, .pm_qos_held = true };
 
 	return rt_cli_machine_state_of(&t->env, cfg->cpus.count ? &cfg->cpus : NULL, &how,
-				       cfg->preflight);
+				       cfg->common.preflight);
 }
 
 static int run(struct rt_tool *t)
 {
 	const struct deadline_test_config *cfg = t->cfg;
-	const enum rt_judge how = cfg->verdict ? RT_JUDGE_ASKED : RT_JUDGE_NONE;
+	const enum rt_judge how = cfg->common.verdict ? RT_JUDGE_ASKED : RT_JUDGE_NONE;
 	struct dl_result *res = t->res;
-	struct dl_judged *j = t->own;
+	struct dl_own *j = t->own;
 	int rc = deadline_test_run(cfg, &t->signals, res);
 
 	if (rc || !res->started) {
@@ -52,49 +50,40 @@ static int run(struct rt_tool *t)
 		return rc;
 	}
 	j->tot = deadline_test_totals(res->threads, res->nthreads);
-	deadline_test_judge(&j->v, cfg, res, &j->tot);
-	j->judged = true;
+	deadline_test_judge(&t->verdict, cfg, res, &j->tot);
 	for (int i = 0; i < res->nthreads; i++)
 		deadline_test_print_thread(stdout, &res->threads[i]);
-	if (rt_verdict_text_shown(&j->v, how))
-		deadline_test_print_verdict(stdout, res, &j->tot, &j->v);
-	return rt_verdict_exit_status(&j->v, how);
+	if (rt_verdict_text_shown(&t->verdict, how))
+		deadline_test_print_verdict(stdout, res, &j->tot, &t->verdict);
+	return rt_verdict_exit_status(&t->verdict, how);
 }
 
 static int write_json(struct rt_tool *t, FILE *f, int rc)
 {
-	struct dl_judged *j = t->own;
+	struct dl_own *j = t->own;
 
-	return deadline_test_write_json(f, &t->rep, rc, t->cfg, t->res, &j->tot, &j->v, &t->env);
+	return deadline_test_write_json(f, &t->rep, rc, t->cfg, t->res, &j->tot, &t->verdict,
+					&t->env);
 }
 
 static void restore(struct rt_tool *t, int rc)
 {
 	struct dl_result *res = t->res;
-	struct dl_judged *j = t->own;
-
 	(void)rc;
-	if (j->judged)
-		rt_verdict_free(&j->v);
 	if (res->threads)
 		rt_mem_free_pages(res->threads, sizeof(*res->threads) * (size_t)res->nthreads);
 }
 
-static const struct rt_tool_ops ops = {
-	.parse = parse,
-	.setup = setup,
-	.run = run,
-	.write_json = write_json,
-	.restore = restore,
-};
+static const struct rt_tool_ops ops = { .parse = parse, .setup = setup, .run = run,
+					.write_json = write_json, .restore = restore };
 
 int main(int argc, char *argv[])
 {
 	struct deadline_test_config cfg;
 	struct dl_result res = { 0 };
-	struct dl_judged judged = { .judged = false };
-	struct rt_tool t = { .ops = &ops, .cfg = &cfg, .res = &res, .own = &judged,
-			     .json_option = &cfg.json };
+	struct dl_own own = { 0 };
+	struct rt_tool t = { .ops = &ops, .cfg = &cfg, .res = &res, .own = &own,
+			     .json_option = &cfg.common.json };
 
 	return rt_tool_main(&t, argc, argv);
 }

@@ -9,7 +9,7 @@
 
 #include "options.h"
 
-enum { OPT_JSON = 256, OPT_VERSION, OPT_NO_PREFLIGHT, OPT_PREFLIGHT, OPT_MAX_MISSES, OPT_VERDICT };
+enum { OPT_MAX_MISSES = 256 };
 
 /* 2.4 has short options only; the long names are ours. */
 static const struct option long_opts[] = {
@@ -23,12 +23,8 @@ static const struct option long_opts[] = {
 	{ "step", required_argument, NULL, 's' },
 	{ "threads", required_argument, NULL, 't' },
 	{ "duration", required_argument, NULL, 'D' },
-	{ "json", required_argument, NULL, OPT_JSON },
+	RT_CLI_COMMON_LONG_OPTIONS,
 	{ "max-misses", required_argument, NULL, OPT_MAX_MISSES },
-	{ "no-preflight", no_argument, NULL, OPT_NO_PREFLIGHT },
-	{ "preflight", no_argument, NULL, OPT_PREFLIGHT },
-	{ "verdict", no_argument, NULL, OPT_VERDICT },
-	{ "version", no_argument, NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -117,20 +113,13 @@ static int parse_one(struct deadline_test_config *cfg, int c, int argc, char *ar
 		if (rt_cli_duration(rt_cli_opt_name(long_opts, c), optarg, &cfg->duration_s))
 			return RT_EXIT_USAGE;
 		break;
-	case OPT_JSON: cfg->json = optarg; break;
 	case OPT_MAX_MISSES:
 		if (rt_cli_opt_number(long_opts, c, optarg, 0, INT64_MAX, NULL, &n))
 			return RT_EXIT_USAGE;
 		cfg->max_misses = (uint64_t)n;
-		cfg->verdict = true;
+		cfg->common.verdict = true;
 		break;
-	case OPT_VERDICT: cfg->verdict = true; break;
-	case OPT_NO_PREFLIGHT: cfg->preflight = RT_CLI_PREFLIGHT_NEVER; break;
-	case OPT_PREFLIGHT: cfg->preflight = RT_CLI_PREFLIGHT_ALWAYS; break;
-	case OPT_VERSION:
-		rt_prog_print_version(stdout);
-		return -1;
-	default: return rt_cli_bad_option(argc, argv, c);
+	default: return rt_cli_common_or_bad_option(&cfg->common, argc, argv, c, optarg);
 	}
 	return 0;
 }

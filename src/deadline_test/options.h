@@ -25,9 +25,7 @@ struct deadline_test_config {
 	int threads;              /* -t */
 	uint64_t duration_s;      /* -D, default 10 (2.4's fixed run), 0: until a signal */
 	uint64_t max_misses;      /* --max-misses: deadlines + periods that may be missed, 0 */
-	bool verdict;             /* --verdict or --max-misses: judged, exit 3 on FAIL */
-	const char *json;         /* --json, "-" = stdout */
-	enum rt_cli_preflight preflight;
+	struct rt_cli_common common; /* --json, --preflight, --no-preflight, --verdict */
 };
 
 /* 0, RT_EXIT_USAGE, or -1 after --help/--version (exit 0). */

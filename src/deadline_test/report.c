@@ -234,7 +234,7 @@ int deadline_test_write_json(FILE *f, const struct rt_report *rep, int return_co
 	rt_json_uint(&j, "missed_periods", tot->missed_periods);
 	rt_json_uint(&j, "nr_periods", tot->nr_periods);
 	rt_json_string(&j, "stopped_by", stopped_by(res));
-	if (cfg->verdict)
+	if (cfg->common.verdict)
 		rt_json_uint(&j, "max_misses", cfg->max_misses);
 	else
 		rt_json_null(&j, "max_misses");

@@ -24,11 +24,6 @@
 #include "report.h"
 #include "run.h"
 
-struct hb_judged {
-	struct rt_verdict v;
-	bool judged;
-};
-
 /* 2.4's forms a harness passes (Linaro's one-word options): warnings, not errors. */
 static int warn_ignored(struct rt_tool *t)
 {
@@ -70,7 +65,7 @@ static int setup(struct rt_tool *t)
 				      (unsigned long long)limit);
 		return RT_EXIT_FAILURE;
 	}
-	return rt_cli_machine_state_of(&t->env, NULL, &how, cfg->preflight);
+	return rt_cli_machine_state_of(&t->env, NULL, &how, cfg->common.preflight);
 }
 
 static void round_done(void *ctx, const struct hb_result *res, const struct hb_round *r)
@@ -84,9 +79,8 @@ static int run(struct rt_tool *t)
 {
 	const struct hackbench_config *cfg = t->cfg;
 	/* 2.4 only measures: a judgement only when asked */
-	const enum rt_judge how = cfg->verdict ? RT_JUDGE_ASKED : RT_JUDGE_NONE;
+	const enum rt_judge how = cfg->common.verdict ? RT_JUDGE_ASKED : RT_JUDGE_NONE;
 	struct hb_result *res = t->res;
-	struct hb_judged *j = t->own;
 	int rc;
 
 	hackbench_print_header(stdout, cfg);
@@ -95,47 +89,33 @@ static int run(struct rt_tool *t)
 		fputs("No measurements available\n", stderr);
 	if (cfg->duration_s && res->nrounds)
 		hackbench_print_total(stdout, res);
-	hackbench_judge(&j->v, cfg, res, rc);
-	j->judged = true;
-	if (rt_verdict_text_shown(&j->v, how))
-		rt_verdict_write_text(stdout, &j->v, "s");
-	return rc == RT_EXIT_OK ? rt_verdict_exit_status(&j->v, how) : rc;
+	hackbench_judge(&t->verdict, cfg, res, rc);
+	return rt_tool_verdict_status(t, how, "s", rc);
 }
 
 static int write_json(struct rt_tool *t, FILE *f, int rc)
 {
-	struct hb_judged *j = t->own;
-
-	return hackbench_write_json(f, &t->rep, rc, t->cfg, t->res, &j->v, &t->env);
+	return hackbench_write_json(f, &t->rep, rc, t->cfg, t->res, &t->verdict, &t->env);
 }
 
 static void restore(struct rt_tool *t, int rc)
 {
 	struct hb_result *res = t->res;
-	struct hb_judged *j = t->own;
 
 	(void)rc;
-	if (j->judged)
-		rt_verdict_free(&j->v);
 	free(res->rounds);
 }
 
-static const struct rt_tool_ops ops = {
-	.parse = parse,
-	.validate = warn_ignored,
-	.setup = setup,
-	.run = run,
-	.write_json = write_json,
-	.restore = restore,
-};
+static const struct rt_tool_ops ops = { .parse = parse, .validate = warn_ignored,
+					.setup = setup, .run = run,
+					.write_json = write_json, .restore = restore };
 
 int main(int argc, char *argv[])
 {
 	struct hackbench_config cfg;
 	struct hb_result res = { 0 };
-	struct hb_judged judged = { .judged = false };
-	struct rt_tool t = { .ops = &ops, .cfg = &cfg, .res = &res, .own = &judged,
-			     .json_option = &cfg.json };
+	struct rt_tool t = { .ops = &ops, .cfg = &cfg, .res = &res,
+			     .json_option = &cfg.common.json };
 
 	return rt_tool_main(&t, argc, argv);
 }

@@ -10,7 +10,6 @@
 
 #include "options.h"
 
-enum { OPT_JSON = 256, OPT_VERSION, OPT_NO_PREFLIGHT, OPT_PREFLIGHT };
 
 static const struct option long_opts[] = {
 	{ "fds", required_argument, NULL, 'f' },
@@ -25,13 +24,9 @@ static const struct option long_opts[] = {
 	{ "processes", no_argument, NULL, 'P' },
 	/* beyond 2.4 */
 	{ "duration", required_argument, NULL, 'D' },
-	{ "json", required_argument, NULL, OPT_JSON },
-	{ "no-preflight", no_argument, NULL, OPT_NO_PREFLIGHT },
-	{ "preflight", no_argument, NULL, OPT_PREFLIGHT },
+	RT_CLI_COMMON_LONG_OPTIONS,
 	/* 2.4's --pr abbreviated --processes: kept beside --preflight */
 	{ "pr", no_argument, NULL, 'P' },
-	{ "version", no_argument, NULL, OPT_VERSION },
-	{ "verdict", no_argument, NULL, RT_CLI_OPT_VERDICT },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -149,14 +144,7 @@ static int parse_one(struct hackbench_config *cfg, int c, int argc, char *argv[]
 		if (rt_cli_duration(rt_cli_opt_name(long_opts, c), optarg, &cfg->duration_s))
 			return RT_EXIT_USAGE;
 		break;
-	case OPT_JSON: cfg->json = optarg; break;
-	case OPT_NO_PREFLIGHT: cfg->preflight = RT_CLI_PREFLIGHT_NEVER; break;
-	case OPT_PREFLIGHT: cfg->preflight = RT_CLI_PREFLIGHT_ALWAYS; break;
-	case RT_CLI_OPT_VERDICT: cfg->verdict = true; break;
-	case OPT_VERSION:
-		rt_prog_print_version(stdout);
-		return -1;
-	default: return rt_cli_bad_option(argc, argv, c);
+	default: return rt_cli_common_or_bad_option(&cfg->common, argc, argv, c, optarg);
 	}
 	return 0;
 pipe_and_inet:

@@ -26,9 +26,7 @@ struct hackbench_config {
 	enum hb_transport transport; /* socketpair (default), -p, -i */
 	bool fifo;                /* -F: the parent at SCHED_FIFO 1 once the workers exist */
 	uint64_t duration_s;      /* -D: repeat the run until then, 0 = one run */
-	const char *json;         /* --json, "-" = stdout */
-	enum rt_cli_preflight preflight; /* the last of --preflight, --no-preflight */
-	bool verdict;             /* --verdict: "# Verdict:" lines, exit 3 unless PASS */
+	struct rt_cli_common common; /* --json, --preflight, --no-preflight, --verdict */
 	/* Words 2.4 ignores silently; main warns about them. */
 	const char *ignored_word; /* the first non-option word (old positional form) */
 	int ignored_words;

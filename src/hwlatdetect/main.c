@@ -19,7 +19,7 @@
 #include "rt_output.h"
 #include "rt_prog.h"
 #include "rt_report.h"
-#include "rt_signal.h"
+#include "rt_tool.h"
 #include "rt_time.h"
 
 #include "guard.h"
@@ -30,11 +30,13 @@
 #include "run.h"
 #include "tracer.h"
 
-struct outputs {
-	struct rt_output json, report;
+/* What the run needs beside the configuration and the result. */
+struct hwlat_own {
+	const char *dir;              /* the test build's tracefs, NULL: the real one */
+	struct rt_output report;      /* --report */
 	struct hwlat_records records;
 	struct hwlat_metrics metrics;
-	struct rt_env env;
+	struct hwlat_summary sum;     /* of the samples, once the run is over */
 };
 
 static int find_tracer(const struct hwlat_config *cfg, const char *dir)
@@ -64,14 +66,21 @@ static int find_tracer(const struct hwlat_config *cfg, const char *dir)
 	return 0;
 }
 
-/* Before tracefs is written: the output files and the machine's state. */
-static int open_outputs(const struct hwlat_config *cfg, struct outputs *o)
+static int parse(struct rt_tool *t, int argc, char *argv[])
 {
-	const struct rt_env_run how = { .realtime = true, .pm_qos_held = true };
-	int err;
+	return hwlat_parse_args(t->cfg, argc, argv);
+}
 
-	if (cfg->json && rt_cli_open_output(&o->json, "json", cfg->json))
-		return RT_EXIT_FAILURE;
+/* Before tracefs is written: the tracer, the other output files, the machine's state. */
+static int setup(struct rt_tool *t)
+{
+	const struct hwlat_config *cfg = t->cfg;
+	struct hwlat_own *o = t->own;
+	const struct rt_env_run how = { .realtime = true, .pm_qos_held = true };
+	int rc, err;
+
+	if ((rc = find_tracer(cfg, o->dir)))
+		return rc;
 	if (cfg->report && rt_cli_open_output(&o->report, "report", cfg->report))
 		return RT_EXIT_FAILURE;
 	if ((err = hwlat_records_open(&o->records, cfg))) {
@@ -82,7 +91,7 @@ static int open_outputs(const struct hwlat_config *cfg, struct outputs *o)
 		rt_prog_error_errno(-err, "cannot write --metrics file '%s'", cfg->metrics);
 		return RT_EXIT_FAILURE;
 	}
-	return rt_cli_machine_state_of(&o->env, NULL, &how, cfg->preflight);
+	return rt_cli_machine_state_of(&t->env, NULL, &how, cfg->common.preflight);
 }
 
 struct live {
@@ -110,117 +119,139 @@ static void on_tick(void *ctx)
 	hwlat_metrics_poll(l->metrics, l->res);
 }
 
-static int run(const struct hwlat_config *cfg, const struct rt_report *rep, const char *dir)
+/* The sampling itself, between the tracer's set-up and the restore of its settings. */
+static int sample(struct rt_tool *t, struct hwlat_tracer *tr, double *done_s)
 {
-	struct outputs o = { 0 };
-	struct hwlat_tracer t = { .pipe_fd = -1 };
-	struct hwlat_guard guard;
-	struct hwlat_result res = { 0 };
-	struct hwlat_summary sum;
-	struct live live = { cfg, &res, &o.records, &o.metrics };
+	const struct hwlat_config *cfg = t->cfg;
+	struct hwlat_own *o = t->own;
+	struct hwlat_result *res = t->res;
+	struct live live = { cfg, res, &o->records, &o->metrics };
 	const struct hwlat_hooks hooks = { on_sample, on_tick, &live };
-	enum hwlat_file which;
-	sigset_t signals;
-	int rc, err, verdict;
 	int64_t started_ns;
-	double done_s = 0;
+	int rc, err;
 
-	if ((rc = find_tracer(cfg, dir)) || (rc = open_outputs(cfg, &o)))
-		goto out;
-	/* SIGINT/SIGTERM/SIGHUP wait, blocked, until the sampling loop takes them */
-	if ((err = rt_signal_setup(&signals))) {
-		rt_prog_error_errno(-err, "cannot set up signal handling");
-		rc = RT_EXIT_FAILURE;
-		goto out;
-	}
-	if ((err = hwlat_tracer_save(&t, &which))) {
+	if ((rc = hwlat_apply(cfg, tr, res)))
+		return rc;
+	if (!cfg->quiet)
+		hwlat_print_header(stdout, cfg, res);
+	if (!o->dir)
+		hwlat_read_smis(res, false);
+	if ((err = hwlat_records_start(&o->records, &t->rep, cfg, res, &t->env)))
+		rt_prog_error_errno(-err, "cannot write --records file '%s'", cfg->records);
+	hwlat_metrics_start(&o->metrics, cfg, tr->saved[HWLAT_CPUMASK], res, &t->env);
+	started_ns = rt_time_mono_ns();
+	rc = hwlat_measure(cfg, tr, &t->signals, res, &hooks);
+	*done_s = (double)(rt_time_mono_ns() - started_ns) / 1e9;
+	if (res->stop_signal && !cfg->quiet)
+		puts("interrupted");
+	return rc;
+}
+
+/* The tracer's settings are saved first and put back on every path after. */
+static int trace(struct rt_tool *t, double *done_s)
+{
+	struct hwlat_tracer tr = { .pipe_fd = -1 };
+	struct hwlat_guard guard;
+	enum hwlat_file which;
+	int rc, err;
+
+	if ((err = hwlat_tracer_save(&tr, &which))) {
 		rt_prog_error_errno(-err, "cannot read the tracefs file %s", hwlat_file_name(which));
-		rc = RT_EXIT_FAILURE;
-		goto out;
+		return RT_EXIT_FAILURE;
 	}
 	/* best effort: without it, only SIGKILL would leave the settings changed */
-	hwlat_guard_start(&guard, &t);
-	if (cfg->debug)
+	hwlat_guard_start(&guard, &tr);
+	if (((const struct hwlat_config *)t->cfg)->debug)
 		puts("debugging prints turned on");
-	if (!(rc = hwlat_apply(cfg, &t, &res))) {
-		if (!cfg->quiet)
-			hwlat_print_header(stdout, cfg, &res);
-		if (!dir)
-			hwlat_read_smis(&res, false);
-		if ((err = hwlat_records_start(&o.records, rep, cfg, &res, &o.env)))
-			rt_prog_error_errno(-err, "cannot write --records file '%s'", cfg->records);
-		hwlat_metrics_start(&o.metrics, cfg, t.saved[HWLAT_CPUMASK], &res, &o.env);
-		started_ns = rt_time_mono_ns();
-		rc = hwlat_measure(cfg, &t, &signals, &res, &hooks);
-		done_s = (double)(rt_time_mono_ns() - started_ns) / 1e9;
-		if (res.stop_signal && !cfg->quiet)
-			puts("interrupted");
-	}
-	if ((err = hwlat_tracer_restore(&t, &which))) {
+	rc = sample(t, &tr, done_s);
+	if ((err = hwlat_tracer_restore(&tr, &which))) {
 		rt_prog_error_errno(-err, "cannot restore the tracefs file %s to '%s'",
-				    hwlat_file_name(which), t.saved[which]);
+				    hwlat_file_name(which), tr.saved[which]);
 		rc = RT_EXIT_FAILURE;
 	}
 	hwlat_guard_release(&guard);
-	if (!res.started)
-		goto out;
-	hwlat_read_smis(&res, true);
-	hwlat_summarize(res.samples, res.n, res.window_us, res.width_us, &sum);
-	if (hwlat_judge(cfg, &res, &sum, done_s))
+	return rc;
+}
+
+/* The report, the exit status, the last record and metrics. */
+static int report(struct rt_tool *t, double done_s, int rc)
+{
+	const struct hwlat_config *cfg = t->cfg;
+	struct hwlat_own *o = t->own;
+	struct hwlat_result *res = t->res;
+	int err, verdict;
+
+	hwlat_read_smis(res, true);
+	hwlat_summarize(res->samples, res->n, res->window_us, res->width_us, &o->sum);
+	if (hwlat_judge(cfg, res, &o->sum, done_s))
 		rc = RT_EXIT_FAILURE;
-	if (hwlat_finish_report(stdout, cfg, &o.report, &res, &sum))
+	if (hwlat_finish_report(stdout, cfg, &o->report, res, &o->sum))
 		rc = RT_EXIT_FAILURE;
 	/* 2.4's status: 1 when the hardlimit was exceeded; --verdict: 3 unless PASS */
-	if (!rc && cfg->verdict)
-		rc = rt_verdict_exit_status(&res.verdict, RT_JUDGE_ASKED);
-	else if (!rc && hwlat_failed(&res, &sum))
+	if (!rc && cfg->common.verdict)
+		rc = rt_verdict_exit_status(&res->verdict, RT_JUDGE_ASKED);
+	else if (!rc && hwlat_failed(res, &o->sum))
 		rc = RT_EXIT_FAILURE;
-	if ((err = hwlat_records_finish(&o.records, &res, &sum, hwlat_failed(&res, &sum)))) {
+	if ((err = hwlat_records_finish(&o->records, res, &o->sum, hwlat_failed(res, &o->sum)))) {
 		rt_prog_error_errno(-err, "cannot write --records file '%s'", cfg->records);
 		rc = RT_EXIT_FAILURE;
 	}
 	/* rt_verdict only with --hardlimit, as the other tools' only with --max-* */
-	verdict = cfg->hardlimit_us < 0 ? RT_METRICS_NO_VERDICT : !hwlat_failed(&res, &sum);
-	if ((err = hwlat_metrics_finish(&o.metrics, &res, verdict))) {
+	verdict = cfg->hardlimit_us < 0 ? RT_METRICS_NO_VERDICT : !hwlat_failed(res, &o->sum);
+	if ((err = hwlat_metrics_finish(&o->metrics, res, verdict))) {
 		rt_prog_error_errno(-err, "cannot write --metrics file '%s'", cfg->metrics);
 		rc = RT_EXIT_FAILURE;
 	}
-	fflush(stdout);
-	if (o.json.f && rt_cli_commit_json(&o.json, hwlat_write_json(o.json.f, rep, rc, cfg, &res,
-								      &sum, &o.env), cfg->json))
-		rc = RT_EXIT_FAILURE;
-out:
-	rt_output_abort(&o.json);
-	rt_output_abort(&o.report);
-	hwlat_records_close(&o.records);
-	hwlat_metrics_close(&o.metrics);
-	rt_env_free(&o.env);
-	hwlat_result_free(&res);
 	return rc;
 }
+
+static int run(struct rt_tool *t)
+{
+	struct hwlat_result *res = t->res;
+	double done_s = 0;
+	int rc = trace(t, &done_s);
+
+	if (!res->started) {
+		t->no_json = true;
+		return rc;
+	}
+	return report(t, done_s, rc);
+}
+
+static int write_json(struct rt_tool *t, FILE *f, int rc)
+{
+	struct hwlat_own *o = t->own;
+
+	return hwlat_write_json(f, &t->rep, rc, t->cfg, t->res, &o->sum, &t->env);
+}
+
+static void restore(struct rt_tool *t, int rc)
+{
+	struct hwlat_own *o = t->own;
+
+	(void)rc;
+	rt_output_abort(&o->report);
+	hwlat_records_close(&o->records);
+	hwlat_metrics_close(&o->metrics);
+	hwlat_result_free(t->res);
+}
+
+static const struct rt_tool_ops ops = { .parse = parse, .setup = setup, .run = run,
+					.write_json = write_json, .restore = restore };
 
 int main(int argc, char *argv[])
 {
 	struct hwlat_config cfg;
-	struct rt_report rep;
-#ifdef HWLATDETECT_TEST_HOOKS
-	const char *dir = getenv("HWLATDETECT_TRACEFS");
-#else
-	const char *dir = NULL;
-#endif
-	int rc;
+	struct hwlat_result res = { 0 };
+	struct hwlat_own own = { 0 };
+	struct rt_tool t = { .ops = &ops, .cfg = &cfg, .res = &res, .own = &own,
+			     .json_option = &cfg.common.json };
 
 #ifdef HWLATDETECT_TEST_HOOKS
-	rt_prog_init("hwlatdetect"); /* the test build speaks as the tool */
-#else
-	rt_prog_init(argv[0]);
+	own.dir = getenv("HWLATDETECT_TRACEFS");
+	if (own.dir && !*own.dir)
+		own.dir = NULL;
+	t.prog_name = "hwlatdetect"; /* the test build speaks as the tool */
 #endif
-	rt_report_init(&rep, argc, argv);
-	rc = hwlat_parse_args(&cfg, argc, argv);
-	if (rc < 0)
-		return rt_prog_close_stdout() ? RT_EXIT_FAILURE : RT_EXIT_OK;
-	if (rc)
-		return rc;
-	rc = run(&cfg, &rep, dir && *dir ? dir : NULL);
-	return rt_prog_exit_code(rc);
+	return rt_tool_main(&t, argc, argv);
 }

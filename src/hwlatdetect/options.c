@@ -43,16 +43,12 @@ static const struct option long_opts[] = {
 	{ "watch", no_argument, NULL, OPT_WATCH },
 	{ "help", no_argument, NULL, 'h' },
 	/* beyond 2.4 */
-	{ "json", required_argument, NULL, OPT_JSON },
+	RT_CLI_COMMON_LONG_OPTIONS,
 	{ "records", required_argument, NULL, RT_CLI_OPT_RECORDS },
 	{ "records-interval", required_argument, NULL, RT_CLI_OPT_RECORDS_INTERVAL },
 	{ "metrics", required_argument, NULL, RT_CLI_OPT_METRICS },
 	/* 2.4's --re abbreviated --report: kept beside --records */
 	{ "re", required_argument, NULL, OPT_REPORT },
-	{ "no-preflight", no_argument, NULL, OPT_NO_PREFLIGHT },
-	{ "preflight", no_argument, NULL, OPT_PREFLIGHT },
-	{ "version", no_argument, NULL, OPT_VERSION },
-	{ "verdict", no_argument, NULL, RT_CLI_OPT_VERDICT },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -257,9 +253,7 @@ static int parse_one(struct hwlat_config *cfg, int c, int argc, char *argv[])
 		break;
 	case OPT_DEBUG: cfg->debug = true; break;
 	case OPT_QUIET: cfg->quiet = true; break;
-	case RT_CLI_OPT_VERDICT: cfg->verdict = true; break;
 	case OPT_WATCH: cfg->watch = true; break;
-	case OPT_JSON: cfg->json = optarg; break;
 	case RT_CLI_OPT_RECORDS: cfg->records = optarg; break;
 	case RT_CLI_OPT_METRICS: cfg->metrics = optarg; break;
 	case RT_CLI_OPT_RECORDS_INTERVAL:
@@ -270,13 +264,8 @@ static int parse_one(struct hwlat_config *cfg, int c, int argc, char *argv[])
 						   "least 1 s", optarg);
 		cfg->records_interval_given = true;
 		break;
-	case OPT_NO_PREFLIGHT: cfg->preflight = RT_CLI_PREFLIGHT_NEVER; break;
-	case OPT_PREFLIGHT: cfg->preflight = RT_CLI_PREFLIGHT_ALWAYS; break;
 	case 'h': usage(); return -1;
-	case OPT_VERSION:
-		rt_prog_print_version(stdout);
-		return -1;
-	default: return rt_cli_bad_option(argc, argv, c);
+	default: return rt_cli_common_or_bad_option(&cfg->common, argc, argv, c, optarg);
 	}
 	return 0;
 }
@@ -289,7 +278,7 @@ static int check(const struct hwlat_config *cfg)
 		return rt_prog_usage_error("invalid --width %lld us with --window %lld us: the "
 					   "width must be less than the window",
 					   (long long)cfg->width_us, (long long)cfg->window_us);
-	if (cfg->json && cfg->records && strcmp(cfg->json, "-") == 0 &&
+	if (cfg->common.json && cfg->records && strcmp(cfg->common.json, "-") == 0 &&
 	    strcmp(cfg->records, "-") == 0)
 		return rt_prog_usage_error("--json=- and --records=- cannot both use standard "
 					   "output");

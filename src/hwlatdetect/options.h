@@ -28,14 +28,12 @@ struct hwlat_config {
 	bool debug;             /* --debug (unless --quiet) */
 	bool quiet;             /* --quiet: nothing on stdout */
 	bool watch;             /* --watch */
-	bool verdict;           /* --verdict: judged as asked (exit 3 unless PASS) */
+	struct rt_cli_common common; /* --json, --preflight, --no-preflight, --verdict */
 	/* beyond 2.4 */
-	const char *json;       /* --json FILE, "-" = stdout */
 	const char *records;    /* --records FILE */
 	uint64_t records_interval_s; /* of --records and --metrics */
 	bool records_interval_given;
 	const char *metrics;    /* --metrics FILE: Prometheus text, replaced every interval */
-	enum rt_cli_preflight preflight;
 };
 
 /* 0, RT_EXIT_USAGE, or -1 after --help/--version (exit 0). */

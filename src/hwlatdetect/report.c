@@ -73,7 +73,7 @@ bool hwlat_failed(const struct hwlat_result *res, const struct hwlat_summary *su
 
 bool hwlat_judge_asked(const struct hwlat_config *cfg)
 {
-	return cfg->verdict || cfg->hardlimit_us >= 0;
+	return cfg->common.verdict || cfg->hardlimit_us >= 0;
 }
 
 int hwlat_judge(const struct hwlat_config *cfg, struct hwlat_result *res,

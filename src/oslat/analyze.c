@@ -24,20 +24,6 @@ struct oslat_analysis {
 	struct rt_outside_probe *outside;
 };
 
-/* A number from /proc/sys, -1 when it cannot be read. */
-static int64_t sysctl_i64(const char *path)
-{
-	long long v = -1;
-	FILE *f = fopen(path, "re");
-
-	if (!f)
-		return -1;
-	if (fscanf(f, "%lld", &v) != 1)
-		v = -1;
-	fclose(f);
-	return v;
-}
-
 /* The gap [from_ns, to_ns] of the polling task tid on cpu against the history. */
 static void oslat_gap_explain_history(const struct rt_spike_history *h, int cpu, int tid,
 				      int64_t from_ns, int64_t to_ns, const int64_t rt_limits[2],
@@ -127,8 +113,7 @@ int oslat_analyze_open(struct oslat_analysis **out, struct oslat_run *run,
 		return RT_EXIT_FAILURE;
 	}
 	a->threshold_us = cfg->analyze_us;
-	a->rt_limits[0] = sysctl_i64("/proc/sys/kernel/sched_rt_runtime_us");
-	a->rt_limits[1] = sysctl_i64("/proc/sys/kernel/sched_rt_period_us");
+	rt_spike_read_rt_limits(&a->rt_limits[0], &a->rt_limits[1]);
 	rt_spike_history_init(&a->hist);
 	/* without the counters the evidence says less; the analysis goes on */
 	if (rt_outside_open(&a->outside, (const int *)cfg->cpus.cpu, cfg->cpus.count) == 0)

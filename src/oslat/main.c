@@ -3,27 +3,28 @@
  * oslat: busy-polling threads measure the gaps in their CPU time (OS
  * latency), compatible with rt-tests 2.4 (see NEWS for what differs).
  */
-#include <stdio.h>
-
-#include "rt_prog.h"
-#include "rt_report.h"
+#include "rt_tool.h"
 
 #include "options.h"
 #include "run.h"
 
+static int parse(struct rt_tool *t, int argc, char *argv[])
+{
+	t->own_signals = true; /* oslat_run blocks them and writes the --json file */
+	return oslat_parse_args(t->cfg, argc, argv);
+}
+
+static int run(struct rt_tool *t)
+{
+	return oslat_run(t->cfg, &t->rep);
+}
+
+static const struct rt_tool_ops ops = { .parse = parse, .run = run };
+
 int main(int argc, char *argv[])
 {
 	struct oslat_config cfg;
-	struct rt_report rep;
-	int rc;
+	struct rt_tool t = { .ops = &ops, .cfg = &cfg };
 
-	rt_prog_init(argv[0]);
-	rt_report_init(&rep, argc, argv); /* before getopt permutes argv */
-	rc = oslat_parse_args(&cfg, argc, argv);
-	if (rc < 0)
-		return rt_prog_close_stdout() ? RT_EXIT_FAILURE : RT_EXIT_OK;
-	if (rc)
-		return rc;
-	rc = oslat_run(&cfg, &rep);
-	return rt_prog_exit_code(rc);
+	return rt_tool_main(&t, argc, argv);
 }

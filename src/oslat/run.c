@@ -73,14 +73,8 @@ static int alloc_threads(struct oslat_ctx *c)
 	if (posix_memalign(&mem, 64, bytes))
 		return -ENOMEM;
 	run->threads = memset(mem, 0, bytes);
-	run->workers = malloc(rt_workers_size(n));
-	if (!run->workers)
-		return -ENOMEM;
-	if ((err = rt_workers_init(run->workers, n, false))) {
-		free(run->workers);
-		run->workers = NULL;
+	if ((err = rt_workers_new(&run->workers, n)))
 		return err;
-	}
 	c->preheaters = cfg->single_preheat ? 1 : n;
 	for (int i = 0; i < n; i++) {
 		struct oslat_thread *t = &run->threads[i];
@@ -111,11 +105,7 @@ static void free_threads(struct oslat_run *run)
 		free(run->threads);
 		run->threads = NULL;
 	}
-	if (run->workers) {
-		rt_workers_destroy(run->workers);
-		free(run->workers);
-		run->workers = NULL;
-	}
+	rt_workers_free(&run->workers);
 }
 
 static int start_threads(struct oslat_ctx *c)

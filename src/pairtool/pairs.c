@@ -16,6 +16,7 @@
 #include "rt_percentiles.h"
 #include "rt_prog.h"
 #include "rt_report.h"
+#include "rt_tool.h"
 #include "rt_worker.h"
 
 #include "pairs.h"
@@ -485,30 +486,60 @@ static int run(const struct pairs_config *cfg, const struct rt_report *rep, void
 	return rc;
 }
 
-int pairs_main(const struct pairs_tool *tool, int argc, char *argv[])
-{
-	struct pairs_config cfg;
-	struct rt_report rep;
-	void *data = NULL;
-	int rc;
+/* What the run needs beside the configuration: the tool and its hand-over. */
+struct pairs_own {
+	const struct pairs_tool *tool;
+	void *data;      /* the hand-over's, from mech_setup */
+	bool set_up;     /* mech_setup succeeded (or there is none) */
+};
 
-	rt_prog_init(argv[0]);
-	rt_report_init(&rep, argc, argv); /* before getopt permutes argv */
-	pairs_config_init(&cfg, tool);
-	rc = pairs_parse_args(&cfg, argc, argv);
-	if (rc < 0)
-		return rt_prog_close_stdout() ? RT_EXIT_FAILURE : RT_EXIT_OK;
-	if (rc)
-		return rc;
-	if (tool->mech_setup && !(data = tool->mech_setup(&cfg, 2 * cfg.pairs))) {
+static int parse(struct rt_tool *t, int argc, char *argv[])
+{
+	const struct pairs_own *o = t->own;
+
+	t->own_signals = true; /* pairtool_run blocks them and writes the --json file */
+	pairs_config_init(t->cfg, o->tool);
+	return pairs_parse_args(t->cfg, argc, argv);
+}
+
+static int setup(struct rt_tool *t)
+{
+	const struct pairs_config *cfg = t->cfg;
+	struct pairs_own *o = t->own;
+
+	if (o->tool->mech_setup && !(o->data = o->tool->mech_setup(cfg, 2 * cfg->pairs))) {
 		rt_prog_error("cannot set up the hand-over");
 		return RT_EXIT_FAILURE;
 	}
-	rc = run(&cfg, &rep, data);
-	if (tool->mech_teardown)
-		tool->mech_teardown(data, 2 * cfg.pairs);
-	/* it says which output failed */
-	if (rt_prog_close_stdout() && rc == RT_EXIT_OK)
-		rc = RT_EXIT_FAILURE;
-	return rc;
+	o->set_up = true;
+	return 0;
+}
+
+static int run_pairs(struct rt_tool *t)
+{
+	const struct pairs_own *o = t->own;
+
+	return run(t->cfg, &t->rep, o->data);
+}
+
+static void restore(struct rt_tool *t, int rc)
+{
+	const struct pairs_config *cfg = t->cfg;
+	const struct pairs_own *o = t->own;
+
+	(void)rc;
+	if (o->set_up && o->tool->mech_teardown)
+		o->tool->mech_teardown(o->data, 2 * cfg->pairs);
+}
+
+static const struct rt_tool_ops pairs_ops = { .parse = parse, .setup = setup,
+					      .run = run_pairs, .restore = restore };
+
+int pairs_main(const struct pairs_tool *tool, int argc, char *argv[])
+{
+	struct pairs_config cfg;
+	struct pairs_own own = { .tool = tool };
+	struct rt_tool t = { .ops = &pairs_ops, .cfg = &cfg, .own = &own };
+
+	return rt_tool_main(&t, argc, argv);
 }

@@ -20,11 +20,6 @@
 #include "report.h"
 #include "run.h"
 
-struct pis_judged {
-	struct rt_verdict v;
-	bool judged;
-};
-
 static int parse(struct rt_tool *t, int argc, char *argv[])
 {
 	return pi_stress_parse_args(t->cfg, argc, argv);
@@ -43,16 +38,15 @@ static int setup(struct rt_tool *t)
 			how.realtime = false;
 	if (rt_cli_check_rt_permission(admin->policy, admin->priority))
 		return RT_EXIT_FAILURE;
-	return rt_cli_machine_state_of(&t->env, NULL, &how, cfg->preflight);
+	return rt_cli_machine_state_of(&t->env, NULL, &how, cfg->common.preflight);
 }
 
 static int run(struct rt_tool *t)
 {
 	const struct pi_stress_config *cfg = t->cfg;
 	/* 2.4 judges stuck groups itself: that FAIL exits 3 even when not asked */
-	const enum rt_judge how = cfg->verdict ? RT_JUDGE_ASKED : RT_JUDGE_NATIVE;
+	const enum rt_judge how = cfg->common.verdict ? RT_JUDGE_ASKED : RT_JUDGE_NATIVE;
 	struct pis_result *res = t->res;
-	struct pis_judged *j = t->own;
 	int rc;
 
 	if (!cfg->quiet || cfg->verbose)
@@ -63,27 +57,19 @@ static int run(struct rt_tool *t)
 		return rc;
 	}
 	pi_stress_print_summary(stdout, res);
-	pi_stress_judge(&j->v, cfg, res);
-	j->judged = true;
-	if (rt_verdict_text_shown(&j->v, how))
-		rt_verdict_write_text(stdout, &j->v, "ms");
-	return rc == RT_EXIT_OK ? rt_verdict_exit_status(&j->v, how) : rc;
+	pi_stress_judge(&t->verdict, cfg, res);
+	return rt_tool_verdict_status(t, how, "ms", rc);
 }
 
 static int write_json(struct rt_tool *t, FILE *f, int rc)
 {
-	struct pis_judged *j = t->own;
-
-	return pi_stress_write_json(f, &t->rep, rc, t->cfg, t->res, &j->v, &t->env);
+	return pi_stress_write_json(f, &t->rep, rc, t->cfg, t->res, &t->verdict, &t->env);
 }
 
 static void restore(struct rt_tool *t, int rc)
 {
 	struct pis_result *res = t->res;
-	struct pis_judged *j = t->own;
 
-	if (j->judged)
-		rt_verdict_free(&j->v);
 	pi_stress_result_free(res);
 	if (res->not_joined) {
 		/* a thread still holds the CPU: end them all with the process */
@@ -92,21 +78,15 @@ static void restore(struct rt_tool *t, int rc)
 	}
 }
 
-static const struct rt_tool_ops ops = {
-	.parse = parse,
-	.setup = setup,
-	.run = run,
-	.write_json = write_json,
-	.restore = restore,
-};
+static const struct rt_tool_ops ops = { .parse = parse, .setup = setup, .run = run,
+					.write_json = write_json, .restore = restore };
 
 int main(int argc, char *argv[])
 {
 	struct pi_stress_config cfg;
 	struct pis_result res = { 0 };
-	struct pis_judged judged = { .judged = false };
-	struct rt_tool t = { .ops = &ops, .cfg = &cfg, .res = &res, .own = &judged,
-			     .json_option = &cfg.json };
+	struct rt_tool t = { .ops = &ops, .cfg = &cfg, .res = &res,
+			     .json_option = &cfg.common.json };
 
 	return rt_tool_main(&t, argc, argv);
 }

@@ -16,7 +16,7 @@
 #define SCHED_DEADLINE 6
 #endif
 
-enum { OPT_JSON = 256, OPT_NO_PI, OPT_WATCHDOG, OPT_NO_PREFLIGHT, OPT_PREFLIGHT, OPT_VERSION };
+enum { OPT_NO_PI = 256, OPT_WATCHDOG };
 
 static const struct option long_opts[] = {
 	{ "debug", no_argument, NULL, 'd' },
@@ -24,7 +24,7 @@ static const struct option long_opts[] = {
 	{ "groups", required_argument, NULL, 'g' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "inversions", required_argument, NULL, 'i' },
-	{ "json", required_argument, NULL, OPT_JSON },
+	RT_CLI_COMMON_LONG_OPTIONS,
 	{ "mlockall", no_argument, NULL, 'm' },
 	{ "prompt", no_argument, NULL, 'p' },
 	{ "quiet", no_argument, NULL, 'q' },
@@ -32,13 +32,9 @@ static const struct option long_opts[] = {
 	{ "sched", required_argument, NULL, 's' },
 	{ "uniprocessor", no_argument, NULL, 'u' },
 	{ "verbose", no_argument, NULL, 'v' },
-	{ "version", no_argument, NULL, OPT_VERSION },
 	/* beyond 2.4 */
 	{ "no-pi", no_argument, NULL, OPT_NO_PI },
 	{ "watchdog", required_argument, NULL, OPT_WATCHDOG },
-	{ "no-preflight", no_argument, NULL, OPT_NO_PREFLIGHT },
-	{ "preflight", no_argument, NULL, OPT_PREFLIGHT },
-	{ "verdict", no_argument, NULL, RT_CLI_OPT_VERDICT },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -279,7 +275,6 @@ static int parse_one(struct pi_stress_config *cfg, int c, int argc, char *argv[]
 			return RT_EXIT_USAGE;
 		cfg->inversions = (uint64_t)n;
 		break;
-	case OPT_JSON: cfg->json = optarg; break;
 	case 'm': cfg->mlockall = true; break;
 	case 'p': cfg->prompt = true; break;
 	case 'q': cfg->quiet = true; break;
@@ -295,10 +290,6 @@ static int parse_one(struct pi_stress_config *cfg, int c, int argc, char *argv[]
 		/* 2.4's form, which scripts may compare: no newline */
 		printf("pi_stress v%s ", RT_INTERFACE_VERSION);
 		return -1;
-	case OPT_VERSION:
-		/* as every tool of the suite: which implementation, which interface */
-		rt_prog_print_version(stdout);
-		return -1;
 	case OPT_NO_PI: cfg->no_pi = true; break;
 	case OPT_WATCHDOG:
 		if (rt_cli_duration("watchdog", optarg, &secs))
@@ -308,10 +299,7 @@ static int parse_one(struct pi_stress_config *cfg, int c, int argc, char *argv[]
 						   optarg);
 		cfg->watchdog_ms = secs * 1000;
 		break;
-	case OPT_NO_PREFLIGHT: cfg->preflight = RT_CLI_PREFLIGHT_NEVER; break;
-	case OPT_PREFLIGHT: cfg->preflight = RT_CLI_PREFLIGHT_ALWAYS; break;
-	case RT_CLI_OPT_VERDICT: cfg->verdict = true; break;
-	default: return rt_cli_bad_option(argc, argv, c);
+	default: return rt_cli_common_or_bad_option(&cfg->common, argc, argv, c, optarg);
 	}
 	return 0;
 }

@@ -29,7 +29,7 @@ struct pi_stress_config {
 	uint64_t inversions;     /* -i: per group, 0 = unlimited */
 	uint64_t duration_s;     /* -D (as 2.4, -D 0 stops at the first look) */
 	bool duration_set;       /* -D given: without it the run goes on until stopped */
-	bool verdict;            /* --verdict: the "# Verdict:" lines, exit 3 unless PASS */
+	struct rt_cli_common common; /* --json, --preflight, --no-preflight, --verdict */
 	bool uniprocessor;       /* -u */
 	bool rr;                 /* -r */
 	bool prompt;             /* -p */
@@ -39,8 +39,6 @@ struct pi_stress_config {
 	bool verbose;            /* -v */
 	bool no_pi;              /* --no-pi: plain mutexes (a testing option) */
 	uint64_t watchdog_ms;    /* --watchdog: a group without an inversion that long is stuck */
-	const char *json;        /* --json, "-" = stdout */
-	enum rt_cli_preflight preflight;
 	struct pis_sched sched[PIS_ROLES];
 };
 

@@ -14,17 +14,10 @@
 #include "rt_cli.h"
 #include "rt_prog.h"
 #include "rt_tool.h"
-#include "rt_verdict.h"
-#include "rt_verdict_write.h"
 
 #include "options.h"
 #include "report.h"
 #include "run.h"
-
-struct pip_judged {
-	struct rt_verdict v;
-	bool judged;
-};
 
 static int parse(struct rt_tool *t, int argc, char *argv[])
 {
@@ -48,57 +41,36 @@ static int setup(struct rt_tool *t)
 	}
 	/* the three processes run on the first allowed CPU */
 	rt_env_add_measured(&measured, allowed.count ? allowed.cpu[0] : -1, &allowed);
-	return rt_cli_machine_state(&t->env, &measured, &how, cfg->preflight);
+	return rt_cli_machine_state(&t->env, &measured, &how, cfg->common.preflight);
 }
 
 static int run(struct rt_tool *t)
 {
 	const struct pip_config *cfg = t->cfg;
 	/* an unresolved inversion is pip_stress's own failure: exit 3 even when not asked */
-	const enum rt_judge how = cfg->verdict ? RT_JUDGE_ASKED : RT_JUDGE_NATIVE;
+	const enum rt_judge how = cfg->common.verdict ? RT_JUDGE_ASKED : RT_JUDGE_NATIVE;
 	struct pip_result *res = t->res;
-	struct pip_judged *j = t->own;
 	int rc = pip_run(cfg, &t->signals, res);
 
-	pip_judge(&j->v, cfg, res);
-	j->judged = true;
+	pip_judge(&t->verdict, cfg, res);
 	pip_print_result(stdout, res);
-	if (rt_verdict_text_shown(&j->v, how))
-		rt_verdict_write_text(stdout, &j->v, "ms");
-	return rc == RT_EXIT_OK ? rt_verdict_exit_status(&j->v, how) : rc;
+	return rt_tool_verdict_status(t, how, "ms", rc);
 }
 
 static int write_json(struct rt_tool *t, FILE *f, int rc)
 {
-	struct pip_judged *j = t->own;
-
-	return pip_write_json(f, &t->rep, rc, t->cfg, t->res, &j->v, &t->env);
+	return pip_write_json(f, &t->rep, rc, t->cfg, t->res, &t->verdict, &t->env);
 }
 
-static void restore(struct rt_tool *t, int rc)
-{
-	struct pip_judged *j = t->own;
-
-	(void)rc;
-	if (j->judged)
-		rt_verdict_free(&j->v);
-}
-
-static const struct rt_tool_ops ops = {
-	.parse = parse,
-	.setup = setup,
-	.run = run,
-	.write_json = write_json,
-	.restore = restore,
-};
+static const struct rt_tool_ops ops = { .parse = parse, .setup = setup, .run = run,
+					.write_json = write_json };
 
 int main(int argc, char *argv[])
 {
 	struct pip_config cfg;
 	struct pip_result res = { 0 };
-	struct pip_judged judged = { .judged = false };
-	struct rt_tool t = { .ops = &ops, .cfg = &cfg, .res = &res, .own = &judged,
-			     .json_option = &cfg.json };
+	struct rt_tool t = { .ops = &ops, .cfg = &cfg, .res = &res,
+			     .json_option = &cfg.common.json };
 
 	return rt_tool_main(&t, argc, argv);
 }

@@ -8,7 +8,7 @@
 
 #include "options.h"
 
-enum { OPT_JSON = 256, OPT_VERSION, OPT_NO_PREFLIGHT, OPT_PREFLIGHT, OPT_NO_PI, OPT_WORK };
+enum { OPT_NO_PI = 256, OPT_WORK };
 
 static const struct option long_opts[] = {
 	{ "help", no_argument, NULL, 'h' },
@@ -16,11 +16,7 @@ static const struct option long_opts[] = {
 	{ "usleep", required_argument, NULL, 's' },
 	{ "work", required_argument, NULL, OPT_WORK },
 	{ "no-pi", no_argument, NULL, OPT_NO_PI },
-	{ "json", required_argument, NULL, OPT_JSON },
-	{ "no-preflight", no_argument, NULL, OPT_NO_PREFLIGHT },
-	{ "preflight", no_argument, NULL, OPT_PREFLIGHT },
-	{ "version", no_argument, NULL, OPT_VERSION },
-	{ "verdict", no_argument, NULL, RT_CLI_OPT_VERDICT },
+	RT_CLI_COMMON_LONG_OPTIONS,
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -61,14 +57,7 @@ static int parse_one(struct pip_config *cfg, int c, int argc, char *argv[])
 	case OPT_WORK:
 		return rt_cli_number("work", optarg, 1, PIP_MAX_WORK_MS, "ms", &cfg->work_ms);
 	case OPT_NO_PI: cfg->no_pi = true; break;
-	case OPT_JSON: cfg->json = optarg; break;
-	case OPT_NO_PREFLIGHT: cfg->preflight = RT_CLI_PREFLIGHT_NEVER; break;
-	case OPT_PREFLIGHT: cfg->preflight = RT_CLI_PREFLIGHT_ALWAYS; break;
-	case RT_CLI_OPT_VERDICT: cfg->verdict = true; break;
-	case OPT_VERSION:
-		rt_prog_print_version(stdout);
-		return -1;
-	default: return rt_cli_bad_option(argc, argv, c);
+	default: return rt_cli_common_or_bad_option(&cfg->common, argc, argv, c, optarg);
 	}
 	return 0;
 }

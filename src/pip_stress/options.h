@@ -17,9 +17,7 @@ struct pip_config {
 	long long usleep_us;       /* -s: how long low holds the mutex while medium runs */
 	long long work_ms;         /* --work: medium's busy work, the bound of the test */
 	bool no_pi;               /* --no-pi: a plain mutex (a testing option: must FAIL) */
-	const char *json;         /* --json, "-" = stdout */
-	enum rt_cli_preflight preflight; /* the last of --preflight, --no-preflight */
-	bool verdict;             /* --verdict: "# Verdict:" lines, exit 3 unless PASS */
+	struct rt_cli_common common; /* --json, --preflight, --no-preflight, --verdict */
 };
 
 /* 0, RT_EXIT_USAGE, or -1 after --help/--version (exit 0). */

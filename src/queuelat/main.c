@@ -46,8 +46,6 @@ static int open_marker(void)
 struct ql_own {
 	enum ql_tsc_source src;
 	struct ql_model model;
-	struct rt_verdict v;
-	bool judged;
 	int marker;
 };
 
@@ -69,7 +67,7 @@ static int setup(struct rt_tool *t)
 		rt_prog_error("cannot find the TSC frequency: %s; pass it with -f MHz", why);
 		return RT_EXIT_FAILURE;
 	}
-	return rt_cli_machine_state_of(&t->env, NULL, &how, cfg->preflight);
+	return rt_cli_machine_state_of(&t->env, NULL, &how, cfg->common.preflight);
 }
 
 static void calibrated(void *ctx, const struct ql_result *res)
@@ -86,7 +84,7 @@ static void calibrated(void *ctx, const struct ql_result *res)
 static int run(struct rt_tool *t)
 {
 	const struct queuelat_config *cfg = t->cfg;
-	const enum rt_judge how = cfg->verdict ? RT_JUDGE_ASKED : RT_JUDGE_NONE;
+	const enum rt_judge how = cfg->common.verdict ? RT_JUDGE_ASKED : RT_JUDGE_NONE;
 	struct ql_result *res = t->res;
 	struct ql_own *o = t->own;
 	int err;
@@ -102,11 +100,8 @@ static int run(struct rt_tool *t)
 		return RT_EXIT_FAILURE;
 	}
 	ql_print_result(stdout, res, &o->model);
-	ql_judge(&o->v, cfg, res, &o->model);
-	o->judged = true;
-	if (rt_verdict_text_shown(&o->v, how))
-		rt_verdict_write_text(stdout, &o->v, "ns");
-	return rt_verdict_exit_status(&o->v, how);
+	ql_judge(&t->verdict, cfg, res, &o->model);
+	return rt_tool_verdict_status(t, how, "ns", RT_EXIT_OK);
 }
 
 static int write_json(struct rt_tool *t, FILE *f, int rc)
@@ -114,8 +109,8 @@ static int write_json(struct rt_tool *t, FILE *f, int rc)
 	const struct queuelat_config *cfg = t->cfg;
 	struct ql_own *o = t->own;
 
-	return ql_write_json(f, &t->rep, rc, cfg, &o->model, cfg->freq_mhz, o->src, t->res, &o->v,
-			     &t->env);
+	return ql_write_json(f, &t->rep, rc, cfg, &o->model, cfg->freq_mhz, o->src, t->res,
+			     &t->verdict, &t->env);
 }
 
 static void restore(struct rt_tool *t, int rc)
@@ -125,17 +120,10 @@ static void restore(struct rt_tool *t, int rc)
 	(void)rc;
 	if (o->marker >= 0)
 		close(o->marker);
-	if (o->judged)
-		rt_verdict_free(&o->v);
 }
 
-static const struct rt_tool_ops ops = {
-	.parse = parse,
-	.setup = setup,
-	.run = run,
-	.write_json = write_json,
-	.restore = restore,
-};
+static const struct rt_tool_ops ops = { .parse = parse, .setup = setup, .run = run,
+					.write_json = write_json, .restore = restore };
 
 int main(int argc, char *argv[])
 {
@@ -143,7 +131,7 @@ int main(int argc, char *argv[])
 	struct ql_own own = { .marker = -1 };
 	struct ql_result res = { .policy = -1 }; /* the histograms: 11 kB */
 	struct rt_tool t = { .ops = &ops, .cfg = &cfg, .res = &res, .own = &own,
-			     .json_option = &cfg.json };
+			     .json_option = &cfg.common.json };
 
 	return rt_tool_main(&t, argc, argv);
 }

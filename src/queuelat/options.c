@@ -12,7 +12,6 @@
 
 #include "options.h"
 
-enum { OPT_JSON = 256, OPT_VERSION, OPT_NO_PREFLIGHT, OPT_PREFLIGHT, OPT_VERDICT };
 
 static const struct option long_opts[] = {
 	{ "cycles", required_argument, NULL, 'c' },
@@ -23,11 +22,7 @@ static const struct option long_opts[] = {
 	{ "queue-len", required_argument, NULL, 'q' },
 	{ "timeout", required_argument, NULL, 't' },
 	/* beyond 2.4 */
-	{ "json", required_argument, NULL, OPT_JSON },
-	{ "no-preflight", no_argument, NULL, OPT_NO_PREFLIGHT },
-	{ "preflight", no_argument, NULL, OPT_PREFLIGHT },
-	{ "verdict", no_argument, NULL, OPT_VERDICT },
-	{ "version", no_argument, NULL, OPT_VERSION },
+	RT_CLI_COMMON_LONG_OPTIONS,
 	/* 2.4's --p abbreviated --packets: kept beside --preflight (an exact match wins) */
 	{ "p", required_argument, NULL, 'p' },
 	{ NULL, 0, NULL, 0 },
@@ -121,14 +116,7 @@ static int parse_one(struct queuelat_config *cfg, int c, int argc, char *argv[],
 			return RT_EXIT_USAGE;
 		break;
 	case 'h': usage(); return -1;
-	case OPT_JSON: cfg->json = optarg; break;
-	case OPT_VERDICT: cfg->verdict = true; break;
-	case OPT_NO_PREFLIGHT: cfg->preflight = RT_CLI_PREFLIGHT_NEVER; break;
-	case OPT_PREFLIGHT: cfg->preflight = RT_CLI_PREFLIGHT_ALWAYS; break;
-	case OPT_VERSION:
-		rt_prog_print_version(stdout);
-		return -1;
-	default: return rt_cli_bad_option(argc, argv, c);
+	default: return rt_cli_common_or_bad_option(&cfg->common, argc, argv, c, optarg);
 	}
 	return 0;
 }

@@ -22,9 +22,7 @@ struct queuelat_config {
 	int64_t trace_queue_len; /* -q: trace marker when the queue is longer */
 	bool trace_queue_given;  /* -q was given: markers for each long queue */
 	uint64_t timeout_s;      /* -t: 0 = until exceeded or a signal */
-	const char *json;        /* --json, "-" = stdout */
-	bool verdict;            /* --verdict: "# Verdict:" lines and exit 3 on FAIL */
-	enum rt_cli_preflight preflight;
+	struct rt_cli_common common; /* --json, --preflight, --no-preflight, --verdict */
 };
 
 /* 0, RT_EXIT_USAGE, or -1 after --help/--version (exit 0). */

@@ -21,11 +21,6 @@
 #include "report.h"
 #include "run.h"
 
-struct migrate_judged {
-	struct rt_verdict v;
-	bool judged;
-};
-
 static int parse(struct rt_tool *t, int argc, char *argv[])
 {
 	return migrate_parse_args(t->cfg, argc, argv);
@@ -40,7 +35,7 @@ static int setup(struct rt_tool *t)
 
 	if (rt_cli_check_rt_permission(SCHED_FIFO, migrate_task_prio(cfg, cfg->nr_tasks)))
 		return RT_EXIT_FAILURE;
-	if ((rc = rt_cli_machine_state_of(&t->env, NULL, &how, cfg->preflight)))
+	if ((rc = rt_cli_machine_state_of(&t->env, NULL, &how, cfg->common.preflight)))
 		return rc;
 	/* as root: no page fault in the busy loops (a failure only costs latency) */
 	rt_mem_lock_all_if_unlimited();
@@ -50,28 +45,13 @@ static int setup(struct rt_tool *t)
 /* -c judges natively, --verdict asks; without either 2.4 only measures. */
 static enum rt_judge judge_how(const struct migrate_config *cfg)
 {
-	return cfg->verdict ? RT_JUDGE_ASKED : cfg->check ? RT_JUDGE_NATIVE : RT_JUDGE_NONE;
-}
-
-/*
- * The verdict's status; a clean run stopped by a signal: 128 + it
- * (non-zero, as 2.4's 1, so that a shell loop stops).
- */
-static int exit_code(const struct migrate_config *cfg, const struct migrate_result *res,
-		     const struct rt_verdict *v)
-{
-	int rc = rt_verdict_exit_status(v, judge_how(cfg));
-
-	if (rc == RT_EXIT_OK && res->stop_signal)
-		return 128 + res->stop_signal;
-	return rc;
+	return cfg->common.verdict ? RT_JUDGE_ASKED : cfg->check ? RT_JUDGE_NATIVE : RT_JUDGE_NONE;
 }
 
 static int run(struct rt_tool *t)
 {
 	const struct migrate_config *cfg = t->cfg;
 	struct migrate_result *res = t->res;
-	struct migrate_judged *j = t->own;
 	int rc = migrate_run(cfg, &t->signals, res);
 
 	if (rc != RT_EXIT_OK) {
@@ -80,46 +60,34 @@ static int run(struct rt_tool *t)
 	}
 	if (!res->iterations)
 		fputs("No measurements available\n", stderr);
-	migrate_judge(&j->v, cfg, res);
-	j->judged = true;
+	migrate_judge(&t->verdict, cfg, res);
 	migrate_print(stdout, cfg, res, getpid());
-	if (rt_verdict_text_shown(&j->v, judge_how(cfg)))
-		rt_verdict_write_text(stdout, &j->v, "us");
-	return exit_code(cfg, res, &j->v);
+	rc = rt_tool_verdict_status(t, judge_how(cfg), "us", rc);
+	/* a clean run stopped by a signal: 128 + it (non-zero, as 2.4's 1, so
+	 * that a shell loop stops) */
+	return rc == RT_EXIT_OK && res->stop_signal ? 128 + res->stop_signal : rc;
 }
 
 static int write_json(struct rt_tool *t, FILE *f, int rc)
 {
-	struct migrate_judged *j = t->own;
-
-	return migrate_write_json(f, &t->rep, rc, t->cfg, t->res, &j->v, &t->env);
+	return migrate_write_json(f, &t->rep, rc, t->cfg, t->res, &t->verdict, &t->env);
 }
 
 static void restore(struct rt_tool *t, int rc)
 {
-	struct migrate_judged *j = t->own;
-
 	(void)rc;
-	if (j->judged)
-		rt_verdict_free(&j->v);
 	migrate_result_free(t->res);
 }
 
-static const struct rt_tool_ops ops = {
-	.parse = parse,
-	.setup = setup,
-	.run = run,
-	.write_json = write_json,
-	.restore = restore,
-};
+static const struct rt_tool_ops ops = { .parse = parse, .setup = setup, .run = run,
+					.write_json = write_json, .restore = restore };
 
 int main(int argc, char *argv[])
 {
 	struct migrate_config cfg;
 	struct migrate_result res = { 0 };
-	struct migrate_judged judged = { .judged = false };
-	struct rt_tool t = { .ops = &ops, .cfg = &cfg, .res = &res, .own = &judged,
-			     .json_option = &cfg.json };
+	struct rt_tool t = { .ops = &ops, .cfg = &cfg, .res = &res,
+			     .json_option = &cfg.common.json };
 
 	return rt_tool_main(&t, argc, argv);
 }

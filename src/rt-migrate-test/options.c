@@ -10,14 +10,13 @@
 
 #include "options.h"
 
-enum { OPT_JSON = 256, OPT_VERSION, OPT_NO_PREFLIGHT, OPT_PREFLIGHT };
 
 static const struct option long_opts[] = {
 	{ "check", no_argument, NULL, 'c' },
 	{ "duration", required_argument, NULL, 'D' },
 	{ "equal", no_argument, NULL, 'e' },
 	{ "help", no_argument, NULL, 'h' },
-	{ "json", required_argument, NULL, OPT_JSON },
+	RT_CLI_COMMON_LONG_OPTIONS,
 	{ "loops", required_argument, NULL, 'l' },
 	{ "maxerr", required_argument, NULL, 'm' },
 	{ "prio", required_argument, NULL, 'p' },
@@ -25,13 +24,9 @@ static const struct option long_opts[] = {
 	{ "run-time", required_argument, NULL, 'r' },
 	{ "sleep-time", required_argument, NULL, 's' },
 	/* beyond 2.4 */
-	{ "no-preflight", no_argument, NULL, OPT_NO_PREFLIGHT },
-	{ "preflight", no_argument, NULL, OPT_PREFLIGHT },
 	/* 2.4's --p and --pr abbreviated --prio: kept beside --preflight */
 	{ "p", required_argument, NULL, 'p' },
 	{ "pr", required_argument, NULL, 'p' },
-	{ "version", no_argument, NULL, OPT_VERSION },
-	{ "verdict", no_argument, NULL, RT_CLI_OPT_VERDICT },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -94,14 +89,7 @@ static int parse_one(struct migrate_config *cfg, int c, int argc, char *argv[])
 	case 'q': cfg->quiet = true; break;
 	case 'r': return NUMBER(c, 1, MIGRATE_MAX_MS, "ms", cfg->run_time_ms);
 	case 's': return NUMBER(c, 0, MIGRATE_MAX_MS, "ms", cfg->sleep_time_ms);
-	case OPT_JSON: cfg->json = optarg; break;
-	case OPT_NO_PREFLIGHT: cfg->preflight = RT_CLI_PREFLIGHT_NEVER; break;
-	case OPT_PREFLIGHT: cfg->preflight = RT_CLI_PREFLIGHT_ALWAYS; break;
-	case RT_CLI_OPT_VERDICT: cfg->verdict = true; break;
-	case OPT_VERSION:
-		rt_prog_print_version(stdout);
-		return -1;
-	default: return rt_cli_bad_option(argc, argv, c);
+	default: return rt_cli_common_or_bad_option(&cfg->common, argc, argv, c, optarg);
 	}
 	return 0;
 }

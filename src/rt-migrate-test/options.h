@@ -25,9 +25,7 @@ struct migrate_config {
 	bool check;               /* -c: stop at the first task out of order, the verdict */
 	bool quiet;               /* -q: no progress bar */
 	uint64_t duration_s;      /* -D, 0 = none (as 2.4) */
-	const char *json;         /* --json, "-" = stdout */
-	enum rt_cli_preflight preflight;
-	bool verdict;             /* --verdict: judge every iteration, "# Verdict:", exit 3 */
+	struct rt_cli_common common; /* --json, --preflight, --no-preflight, --verdict */
 };
 
 /* 0, RT_EXIT_USAGE, or -1 after --help/--version (exit 0). */

@@ -142,10 +142,7 @@ static int parse(struct rt_tool *t, int argc, char *argv[])
 	return signaltest_parse_args(t->cfg, argc, argv);
 }
 
-static const struct rt_tool_ops signaltest_ops = {
-	.parse = parse,
-	.run = run,
-};
+static const struct rt_tool_ops signaltest_ops = { .parse = parse, .run = run };
 
 int main(int argc, char *argv[])
 {

@@ -20,11 +20,9 @@
 #include "report.h"
 #include "run.h"
 
-struct ssdd_judged {
+struct ssdd_own {
 	struct ssdd_summary sum;
 	struct ssdd_ptrace_policy pol;
-	struct rt_verdict v;
-	bool judged;
 };
 
 static int parse(struct rt_tool *t, int argc, char *argv[])
@@ -50,16 +48,16 @@ static int setup(struct rt_tool *t)
 	/* nothing is timed: no warning about the priority or PM QoS */
 	const struct rt_env_run how = { .realtime = true, .pm_qos_held = true };
 
-	return rt_cli_machine_state_of(&t->env, NULL, &how, cfg->preflight);
+	return rt_cli_machine_state_of(&t->env, NULL, &how, cfg->common.preflight);
 }
 
 static int run(struct rt_tool *t)
 {
 	const struct ssdd_config *cfg = t->cfg;
 	/* a wrong step is 2.4's own failure: exit 3 even when not asked */
-	const enum rt_judge how = cfg->verdict ? RT_JUDGE_ASKED : RT_JUDGE_NATIVE;
+	const enum rt_judge how = cfg->common.verdict ? RT_JUDGE_ASKED : RT_JUDGE_NATIVE;
 	struct ssdd_result *res = t->res;
-	struct ssdd_judged *j = t->own;
+	struct ssdd_own *j = t->own;
 	int rc;
 
 	ssdd_print_header(stdout, cfg, (int)getpid());
@@ -74,48 +72,39 @@ static int run(struct rt_tool *t)
 							res->fork_err)))
 		ssdd_print_error(cfg, res, &j->sum, &j->pol);
 	ssdd_print_end(stdout, cfg, res, &j->sum, rc);
-	ssdd_judge(&j->v, cfg, res, &j->sum);
-	j->judged = true;
+	ssdd_judge(&t->verdict, cfg, res, &j->sum);
 	/* a run that could not run said why on stderr: no verdict lines unasked */
-	if (rt_verdict_text_shown(&j->v, how) && (rc != RT_EXIT_FAILURE || cfg->verdict))
-		rt_verdict_write_text(stdout, &j->v, "steps");
-	return rc == RT_EXIT_FAILURE ? rc : rt_verdict_exit_status(&j->v, how);
+	if (rt_verdict_text_shown(&t->verdict, how) && (rc != RT_EXIT_FAILURE || cfg->common.verdict))
+		rt_verdict_write_text(stdout, &t->verdict, "steps");
+	return rc == RT_EXIT_FAILURE ? rc : rt_verdict_exit_status(&t->verdict, how);
 }
 
 static int write_json(struct rt_tool *t, FILE *f, int rc)
 {
-	struct ssdd_judged *j = t->own;
+	struct ssdd_own *j = t->own;
 
-	return ssdd_write_json(f, &t->rep, rc, t->cfg, t->res, &j->sum, &j->pol, &j->v, &t->env);
+	return ssdd_write_json(f, &t->rep, rc, t->cfg, t->res, &j->sum, &j->pol, &t->verdict,
+			       &t->env);
 }
 
 static void restore(struct rt_tool *t, int rc)
 {
 	struct ssdd_result *res = t->res;
-	struct ssdd_judged *j = t->own;
-
 	(void)rc;
-	if (j->judged)
-		rt_verdict_free(&j->v);
 	free(res->pairs);
 }
 
-static const struct rt_tool_ops ops = {
-	.parse = parse,
-	.validate = validate,
-	.setup = setup,
-	.run = run,
-	.write_json = write_json,
-	.restore = restore,
-};
+static const struct rt_tool_ops ops = { .parse = parse, .validate = validate,
+					.setup = setup, .run = run,
+					.write_json = write_json, .restore = restore };
 
 int main(int argc, char *argv[])
 {
 	struct ssdd_config cfg;
 	struct ssdd_result res = { 0 };
-	struct ssdd_judged judged = { .judged = false };
-	struct rt_tool t = { .ops = &ops, .cfg = &cfg, .res = &res, .own = &judged,
-			     .json_option = &cfg.json };
+	struct ssdd_own own = { 0 };
+	struct rt_tool t = { .ops = &ops, .cfg = &cfg, .res = &res, .own = &own,
+			     .json_option = &cfg.common.json };
 
 	return rt_tool_main(&t, argc, argv);
 }

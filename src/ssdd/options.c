@@ -8,20 +8,16 @@
 
 #include "options.h"
 
-enum { OPT_JSON = 256, OPT_VERSION, OPT_NO_PREFLIGHT, OPT_PREFLIGHT, OPT_TRACEE_EXIT };
+enum { OPT_TRACEE_EXIT = 256 };
 
 static const struct option long_opts[] = {
 	{ "forks", required_argument, NULL, 'f' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "iters", required_argument, NULL, 'i' },
-	{ "json", required_argument, NULL, OPT_JSON },
+	RT_CLI_COMMON_LONG_OPTIONS,
 	{ "quiet", no_argument, NULL, 'q' },
 	/* beyond 2.4 */
-	{ "no-preflight", no_argument, NULL, OPT_NO_PREFLIGHT },
-	{ "preflight", no_argument, NULL, OPT_PREFLIGHT },
 	{ "tracee-exit-after", required_argument, NULL, OPT_TRACEE_EXIT },
-	{ "version", no_argument, NULL, OPT_VERSION },
-	{ "verdict", no_argument, NULL, RT_CLI_OPT_VERDICT },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -68,19 +64,12 @@ static int parse_one(struct ssdd_config *cfg, int c, int argc, char *argv[])
 		break;
 	case 'q': cfg->quiet = true; break;
 	case 'h': usage(); return -1;
-	case OPT_JSON: cfg->json = optarg; break;
-	case OPT_NO_PREFLIGHT: cfg->preflight = RT_CLI_PREFLIGHT_NEVER; break;
-	case OPT_PREFLIGHT: cfg->preflight = RT_CLI_PREFLIGHT_ALWAYS; break;
-	case RT_CLI_OPT_VERDICT: cfg->verdict = true; break;
 	case OPT_TRACEE_EXIT:
 		if (rt_cli_opt_number(long_opts, c, optarg, 0, SSDD_MAX_EXIT_AFTER, NULL, &n))
 			return RT_EXIT_USAGE;
 		cfg->tracee_exit_after = n;
 		break;
-	case OPT_VERSION:
-		rt_prog_print_version(stdout);
-		return -1;
-	default: return rt_cli_bad_option(argc, argv, c);
+	default: return rt_cli_common_or_bad_option(&cfg->common, argc, argv, c, optarg);
 	}
 	return 0;
 }

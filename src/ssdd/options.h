@@ -17,9 +17,7 @@ struct ssdd_config {
 	int forks;                /* -f: tracer/tracee pairs */
 	int64_t iters;            /* -i: single steps per pair */
 	bool quiet;               /* -q: only the final lines */
-	bool verdict;             /* --verdict: "# Verdict:" lines, exit 3 unless PASS */
-	const char *json;         /* --json, "-" = stdout */
-	enum rt_cli_preflight preflight; /* the last of --preflight, --no-preflight */
+	struct rt_cli_common common; /* --json, --preflight, --no-preflight, --verdict */
 	/* --tracee-exit-after (testing): pair 0's tracee leaves its loop after so many turns */
 	int64_t tracee_exit_after; /* -1 = never */
 	const char *ignored_word; /* the first non-option word (2.4 ignores them) */

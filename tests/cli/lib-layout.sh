@@ -1,15 +1,17 @@
 #!/bin/sh
 # Proves lib/README's rules for lib's source: every rt_<name>.c has its
-# rt_<name>.h and includes it, every module sits in one of the five folders,
+# rt_<name>.h and includes it, every module sits in one of lib's folders,
 # and no module includes (directly or through others) one that includes it
-# back. Reads the sources only.
+# back; and that no source of lib or src/ includes by path (a tool reaching
+# into another's folder, or lib into src/): what two tools share is in lib.
+# Reads the sources only.
 . "$top_srcdir/tests/cli/lib.sh"
 need_python3
 python3 - "$top_srcdir/lib" >"$WORK/layout.diag" 2>&1 <<'PY' || fail "$(cat "$WORK/layout.diag")"
 import glob, os, re, sys
 
 lib = sys.argv[1]
-folders = {"engine", "numbers", "results", "trace", "system"}
+folders = {"engine", "numbers", "results", "trace", "system", "cyclic"}
 errs, uses, where = [], {}, {}
 for path in sorted(glob.glob(os.path.join(lib, "*", "rt_*.[ch]"))):
     folder, name = path.split(os.sep)[-2], os.path.basename(path)[:-2]
@@ -26,7 +28,12 @@ for path in sorted(glob.glob(os.path.join(lib, "*", "rt_*.[ch]"))):
         elif '#include "%s.h"' % name not in text:
             errs.append("%s: does not include %s.h" % (path, name))
 for f in glob.glob(os.path.join(lib, "*.[ch]")):
-    errs.append("%s: outside the five folders" % f)
+    errs.append("%s: outside lib's folders" % f)
+src = os.path.join(os.path.dirname(lib), "src")
+for path in sorted(glob.glob(os.path.join(lib, "*", "*.[ch]")) +
+                   glob.glob(os.path.join(src, "*", "*.[ch]"))):
+    for inc in re.findall(r'^#\s*include\s+"([^"]*/[^"]*)"', open(path).read(), re.M):
+        errs.append('%s: includes "%s" by path, not by name' % (path, inc))
 
 # a cycle in the module graph: depth-first, reporting each cycle once
 state, cycles = {}, set()

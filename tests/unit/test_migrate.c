@@ -167,7 +167,7 @@ static char *print_to_string(const struct migrate_config *cfg, const struct migr
 	migrate_print(f, cfg, res, parent);
 	/* as main: the verdict lines when asked, or a -c FAIL */
 	migrate_judge(&v, cfg, res);
-	if (rt_verdict_text_shown(&v, cfg->verdict ? RT_JUDGE_ASKED :
+	if (rt_verdict_text_shown(&v, cfg->common.verdict ? RT_JUDGE_ASKED :
 				 cfg->check ? RT_JUDGE_NATIVE : RT_JUDGE_NONE))
 		rt_verdict_write_text(f, &v, "us");
 	rt_verdict_free(&v);
@@ -217,12 +217,12 @@ START_TEST(output_is_24s_byte_for_byte)
 	/* 2.4's lines and nothing else (a PASS is said when asked) */
 	ck_assert_str_eq(out, passed_24);
 	free(out);
-	cfg.verdict = true;
+	cfg.common.verdict = true;
 	out = print_to_string(&cfg, &res, 9988);
 	ck_assert(strncmp(out, passed_24, strlen(passed_24)) == 0);
 	ck_assert_str_eq(out + strlen(passed_24), "# Verdict: PASS\n");
 	free(out);
-	cfg.verdict = false;
+	cfg.common.verdict = false;
 	/* without -c: no Passed!, no verdict */
 	cfg.check = false;
 	out = print_to_string(&cfg, &res, 9988);
@@ -300,7 +300,7 @@ START_TEST(no_iteration_is_not_a_pass)
 			 " Task 0 (prio 2) (pid 5):\n"
 			 "   Max: 0 us\n   Min: 0 us\n   Tot: 0 us\n   Avg: 0 us\n\n");
 	free(out);
-	cfg.verdict = true;
+	cfg.common.verdict = true;
 	out = print_to_string(&cfg, &res, 4);
 	ck_assert_msg(strstr(out, "\n# Verdict: INCONCLUSIVE\n"), "%s", out);
 	free(out);
@@ -354,7 +354,7 @@ START_TEST(options_land_in_the_config)
 	ck_assert_int_eq(cfg.maxerr_us, 300);
 	ck_assert_int_eq(cfg.loops, 9);
 	ck_assert_uint_eq(cfg.duration_s, 120);
-	ck_assert_str_eq(cfg.json, "x.json");
+	ck_assert_str_eq(cfg.common.json, "x.json");
 	ck_assert_int_eq(cfg.nr_tasks, 4);
 	/* -e: tasks 1..N-2 at prio + 1, main above the last */
 	ck_assert_int_eq(migrate_task_prio(&cfg, 0), 51);
@@ -383,7 +383,7 @@ START_TEST(defaults_are_24s)
 	ck_assert_int_eq(cfg.sleep_time_ms, 100);
 	ck_assert_int_eq(cfg.maxerr_us, 1000);
 	ck_assert_int_eq(cfg.loops, 50);
-	ck_assert(!cfg.check && !cfg.equal && !cfg.quiet && !cfg.json);
+	ck_assert(!cfg.check && !cfg.equal && !cfg.quiet && !cfg.common.json);
 }
 END_TEST
 

@@ -279,9 +279,9 @@ START_TEST(hackbench_values_land_in_the_config)
 	ck_assert_uint_eq(hb.loops, 5);
 	ck_assert_uint_eq(hb.datasize, 6);
 	ck_assert(hb.threads && hb.transport == HB_PIPE && hb.fifo &&
-		  hb.preflight == RT_CLI_PREFLIGHT_NEVER);
+		  hb.common.preflight == RT_CLI_PREFLIGHT_NEVER);
 	ck_assert_uint_eq(hb.duration_s, 120);
-	ck_assert_str_eq(hb.json, "x.json");
+	ck_assert_str_eq(hb.common.json, "x.json");
 	/* 2.4's abbreviations: --d is --datasize although --duration exists */
 	ck_assert_int_eq(parse(HACKBENCH, "--d=50 --gr=2 --thr --process --in"), 0);
 	ck_assert_uint_eq(hb.datasize, 50);

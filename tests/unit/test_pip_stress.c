@@ -58,19 +58,19 @@ START_TEST(options_land_in_the_config)
 	ck_assert_int_eq(parse(""), 0);
 	ck_assert_int_eq(cfg.usleep_us, 500);
 	ck_assert_int_eq(cfg.work_ms, 1000);
-	ck_assert(!cfg.no_pi && !cfg.json && cfg.preflight == RT_CLI_PREFLIGHT_TTY);
+	ck_assert(!cfg.no_pi && !cfg.common.json && cfg.common.preflight == RT_CLI_PREFLIGHT_TTY);
 	ck_assert_int_eq(parse("-s 2000 --work=300 --no-pi --json=x.json --no-preflight"), 0);
 	ck_assert_int_eq(cfg.usleep_us, 2000);
 	ck_assert_int_eq(cfg.work_ms, 300);
-	ck_assert(cfg.no_pi && cfg.preflight == RT_CLI_PREFLIGHT_NEVER);
-	ck_assert_str_eq(cfg.json, "x.json");
+	ck_assert(cfg.no_pi && cfg.common.preflight == RT_CLI_PREFLIGHT_NEVER);
+	ck_assert_str_eq(cfg.common.json, "x.json");
 	/* getopt_long's abbreviations and the separate-word value */
 	ck_assert_int_eq(parse("--us 7 --wo 8 --no-pi --pre"), 0);
 	ck_assert(cfg.usleep_us == 7 && cfg.work_ms == 8 && cfg.no_pi);
-	ck_assert_int_eq(cfg.preflight, RT_CLI_PREFLIGHT_ALWAYS);
-	ck_assert(!cfg.verdict);
+	ck_assert_int_eq(cfg.common.preflight, RT_CLI_PREFLIGHT_ALWAYS);
+	ck_assert(!cfg.common.verdict);
 	ck_assert_int_eq(parse("--verdict"), 0);
-	ck_assert(cfg.verdict);
+	ck_assert(cfg.common.verdict);
 	ck_assert_str_eq(err_text, "");
 }
 END_TEST

@@ -50,9 +50,8 @@ static void *worker(void *p)
 static void setup(void)
 {
 	ck_assert_int_eq(rt_signal_setup(&signals), 0);
-	w = malloc(rt_workers_size(N));
+	ck_assert_int_eq(rt_workers_new(&w, N), 0);
 	ck_assert_ptr_nonnull(w);
-	ck_assert_int_eq(rt_workers_init(w, N, false), 0);
 	for (int i = 0; i < N; i++) {
 		atomic_store(&counted[i], 0);
 		args[i].i = i;
@@ -61,8 +60,9 @@ static void setup(void)
 
 static void teardown(void)
 {
-	rt_workers_destroy(w);
-	free(w);
+	rt_workers_free(&w);
+	ck_assert_ptr_null(w);
+	rt_workers_free(&w); /* a cleared set twice: nothing */
 }
 
 static void wake(void *ctx, int i)
