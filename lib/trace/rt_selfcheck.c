@@ -161,32 +161,50 @@ static void irq_figures(int64_t *irq, size_t ni, struct rt_selfcheck_result *r)
 	r->irq_max = ni ? irq[ni - 1] : -1;
 }
 
-int rt_selfcheck_compare(const struct rt_ev *ev, size_t n, int tid,
-			 const struct rt_selfcheck_sample *s, size_t ns,
-			 struct rt_selfcheck_result *r)
+/* The per-sample figures of the samples found in the trace, and their counts. */
+struct matches {
+	int64_t *expiry, *diff, *back, *ret_ns, *irq;
+	bool *cold;
+	int64_t floor[2];   /* the least ret_ns after idle [0] and after another task [1] */
+	size_t m, nb, ni;   /* found samples, of them switched in, with an IRQ delay */
+};
+
+static void matches_free(struct matches *mt)
+{
+	free(mt->irq);
+	free(mt->expiry);
+	free(mt->diff);
+	free(mt->back);
+	free(mt->ret_ns);
+	free(mt->cold);
+}
+
+/* Room for ns samples in each array. 0 or -ENOMEM (nothing left allocated). */
+static int matches_alloc(struct matches *mt, size_t ns)
+{
+	*mt = (struct matches){ .floor = { INT64_MAX, INT64_MAX } };
+	mt->expiry = calloc(ns ? ns : 1, sizeof(*mt->expiry));
+	mt->diff = calloc(ns ? ns : 1, sizeof(*mt->diff));
+	mt->back = calloc(ns ? ns : 1, sizeof(*mt->back));
+	mt->ret_ns = calloc(ns ? ns : 1, sizeof(*mt->ret_ns));
+	mt->cold = calloc(ns ? ns : 1, sizeof(*mt->cold));
+	mt->irq = calloc(ns ? ns : 1, sizeof(*mt->irq));
+	if (!mt->expiry || !mt->diff || !mt->back || !mt->ret_ns || !mt->cold || !mt->irq) {
+		matches_free(mt);
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+/* Each sample's arming, switch-in and return in the trace, walked forward once. */
+static void match_samples(const struct rt_ev *ev, size_t n, int tid,
+			  const struct rt_selfcheck_sample *s, size_t ns, struct matches *mt)
 {
 	struct cursor arm = { ev, n, 0, RT_EV_HRTIMER_START, tid };
 	struct cursor in = { ev, n, 0, RT_EV_SWITCH, tid };
 	struct cursor ret = { ev, n, 0, RT_EV_SYS_EXIT, tid };
-	int64_t *expiry = calloc(ns ? ns : 1, sizeof(*expiry));
-	int64_t *diff = calloc(ns ? ns : 1, sizeof(*diff));
-	int64_t *back = calloc(ns ? ns : 1, sizeof(*back));
-	int64_t *ret_ns = calloc(ns ? ns : 1, sizeof(*ret_ns));
-	bool *cold = calloc(ns ? ns : 1, sizeof(*cold));
-	int64_t *irq = calloc(ns ? ns : 1, sizeof(*irq));
-	int64_t floor[2] = { INT64_MAX, INT64_MAX };
-	size_t m = 0, nb = 0, ni = 0;
+	size_t m = 0;
 
-	*r = (struct rt_selfcheck_result){ .samples = ns };
-	if (!expiry || !diff || !back || !ret_ns || !cold || !irq) {
-		free(irq);
-		free(expiry);
-		free(diff);
-		free(back);
-		free(ret_ns);
-		free(cold);
-		return -ENOMEM;
-	}
 	for (size_t k = 0; k < ns; k++) {
 		/*
 		 * Armed, then returned from the syscall by woke; switched in
@@ -199,51 +217,70 @@ int rt_selfcheck_compare(const struct rt_ev *ev, size_t n, int tid,
 
 		if (!x)
 			continue;
-		expiry[m] = absdiff(s[k].due_ns, a->expires);
-		ret_ns[m] = s[k].woke_ns - x->ts_ns -
-			    explained_ns(ev, n, (size_t)(x - ev), x->cpu, tid, x->ts_ns, s[k].woke_ns);
+		mt->expiry[m] = absdiff(s[k].due_ns, a->expires);
+		mt->ret_ns[m] = s[k].woke_ns - x->ts_ns -
+				explained_ns(ev, n, (size_t)(x - ev), x->cpu, tid, x->ts_ns,
+					     s[k].woke_ns);
 		if (sw)
-			back[nb++] = x->ts_ns - sw->ts_ns;
+			mt->back[mt->nb++] = x->ts_ns - sw->ts_ns;
 		if (sw && sw->ts_ns > a->expires &&
-		    (irq[ni] = irq_delay(ev, n, (size_t)(a - ev), x->cpu, a->expires, sw->ts_ns)) >= 0)
-			ni++;
+		    (mt->irq[mt->ni] = irq_delay(ev, n, (size_t)(a - ev), x->cpu, a->expires,
+						 sw->ts_ns)) >= 0)
+			mt->ni++;
 		/* After another task than idle, caches and TLB are cold: a fixed cost of its own. */
-		cold[m] = sw && sw->prev_pid != 0;
-		if (ret_ns[m] < floor[cold[m]])
-			floor[cold[m]] = ret_ns[m];
+		mt->cold[m] = sw && sw->prev_pid != 0;
+		if (mt->ret_ns[m] < mt->floor[mt->cold[m]])
+			mt->floor[mt->cold[m]] = mt->ret_ns[m];
 		m++;
 	}
+	mt->m = m;
+}
+
+/* The result's figures from the matched samples (their arrays sorted in place). */
+static void summarize(struct matches *mt, struct rt_selfcheck_result *r)
+{
+	size_t m = mt->m, nb = mt->nb;
+
 	/*
 	 * From sys_exit to the thread's clock read there is a fixed cost (the
 	 * rest of the exit path, the trace event's own, the vDSO read): its
 	 * floor over the run is explained; what a sample adds to it is not.
 	 */
 	for (size_t k = 0; k < m; k++) {
-		diff[k] = ret_ns[k] - floor[cold[k]];
-		if (expiry[k] <= RT_SELFCHECK_TOLERANCE_NS && diff[k] <= RT_SELFCHECK_TOLERANCE_NS)
+		mt->diff[k] = mt->ret_ns[k] - mt->floor[mt->cold[k]];
+		if (mt->expiry[k] <= RT_SELFCHECK_TOLERANCE_NS &&
+		    mt->diff[k] <= RT_SELFCHECK_TOLERANCE_NS)
 			r->agree++;
 	}
 	r->matched = m;
 	r->switched = nb;
-	r->ret_floor = !m ? -1 : floor[0] < floor[1] ? floor[0] : floor[1];
-	qsort(expiry, m, sizeof(*expiry), cmp_i64);
-	qsort(diff, m, sizeof(*diff), cmp_i64);
-	qsort(back, nb, sizeof(*back), cmp_i64);
-	r->expiry_p50 = rank(expiry, m, 50);
-	r->expiry_p99 = rank(expiry, m, 99);
-	r->expiry_max = m ? expiry[m - 1] : -1;
-	r->diff_p50 = rank(diff, m, 50);
-	r->diff_p99 = rank(diff, m, 99);
-	r->diff_max = m ? diff[m - 1] : -1;
-	r->ret_p50 = rank(back, nb, 50);
-	r->ret_p99 = rank(back, nb, 99);
-	irq_figures(irq, ni, r);
-	free(irq);
-	free(expiry);
-	free(diff);
-	free(back);
-	free(ret_ns);
-	free(cold);
+	r->ret_floor = !m ? -1 : mt->floor[0] < mt->floor[1] ? mt->floor[0] : mt->floor[1];
+	qsort(mt->expiry, m, sizeof(*mt->expiry), cmp_i64);
+	qsort(mt->diff, m, sizeof(*mt->diff), cmp_i64);
+	qsort(mt->back, nb, sizeof(*mt->back), cmp_i64);
+	r->expiry_p50 = rank(mt->expiry, m, 50);
+	r->expiry_p99 = rank(mt->expiry, m, 99);
+	r->expiry_max = m ? mt->expiry[m - 1] : -1;
+	r->diff_p50 = rank(mt->diff, m, 50);
+	r->diff_p99 = rank(mt->diff, m, 99);
+	r->diff_max = m ? mt->diff[m - 1] : -1;
+	r->ret_p50 = rank(mt->back, nb, 50);
+	r->ret_p99 = rank(mt->back, nb, 99);
+	irq_figures(mt->irq, mt->ni, r);
+}
+
+int rt_selfcheck_compare(const struct rt_ev *ev, size_t n, int tid,
+			 const struct rt_selfcheck_sample *s, size_t ns,
+			 struct rt_selfcheck_result *r)
+{
+	struct matches mt;
+
+	*r = (struct rt_selfcheck_result){ .samples = ns };
+	if (matches_alloc(&mt, ns))
+		return -ENOMEM;
+	match_samples(ev, n, tid, s, ns, &mt);
+	summarize(&mt, r);
+	matches_free(&mt);
 	return 0;
 }
 

@@ -292,12 +292,82 @@ static int read_formats(struct rt_tracer *t, const bool *enabled, const char **w
 	return 0;
 }
 
+/*
+ * The locked instance directory and libtracefs' handle of it. 0 or -errno,
+ * with *why set and the directory removed again.
+ */
+static int create_instance(struct rt_tracer *t, const char *tool, const char **why)
+{
+	char name[64];
+	int err;
+
+	err = rt_instance_create(lib.tracefs_tracing_dir(), tool, name, sizeof(name), &t->inst_lock_fd);
+	if (err) {
+		*why = err == -EEXIST ? "creating the tracefs instance: one of this name exists "
+					"and is not ours"
+				      : "creating the tracefs instance";
+		return err;
+	}
+	errno = 0;
+	t->inst = lib.tracefs_instance_alloc(NULL, name);
+	if (!t->inst) {
+		err = fail(why, "creating the tracefs instance");
+		rt_instance_remove(lib.tracefs_tracing_dir(), name, t->inst_lock_fd);
+		return err;
+	}
+	return 0;
+}
+
+/* Trace clock, buffer size and CPUs (NULL: all), set while the trace is off. */
+static int configure_instance(struct rt_tracer *t, const cpu_set_t *cpus, size_t buffer_kb,
+			      const char **why)
+{
+	/* Off while it is set up, so the buffer starts with our settings. */
+	lib.tracefs_trace_off(t->inst);
+	if (lib.tracefs_instance_file_write(t->inst, "trace_clock", "mono") < 0)
+		return fail(why, "setting the mono trace clock");
+	if (lib.tracefs_instance_set_buffer_size(t->inst, buffer_kb, -1) < 0)
+		return fail(why, "setting the buffer size");
+	if (cpus)
+		t->cpus = *cpus;
+	else
+		for (int c = 0; c < CPU_SETSIZE; c++)
+			CPU_SET(c, &t->cpus);
+	if (cpus && lib.tracefs_instance_set_affinity_set(t->inst, (cpu_set_t *)cpus, sizeof(*cpus)) < 0)
+		return fail(why, "setting the traced CPUs");
+	return 0;
+}
+
+/*
+ * The events flags asks for that the kernel has: enabled[i] and their names
+ * in t->enabled. sched_switch is needed; 0 or -errno with *why set.
+ */
+static int enable_events(struct rt_tracer *t, unsigned flags, bool *enabled, const char **why)
+{
+	for (size_t i = 0; i < NEVENTS; i++) {
+		if (events[i].flag && !(flags & events[i].flag))
+			continue;
+		if (!lib.tracefs_event_file_exists(t->inst, events[i].system, events[i].event, "enable"))
+			continue;
+		if (lib.tracefs_event_enable(t->inst, events[i].system, events[i].event) < 0)
+			return fail(why, "enabling the events");
+		enabled[i] = true;
+		if (t->enabled[0])
+			strncat(t->enabled, " ", sizeof(t->enabled) - strlen(t->enabled) - 1);
+		strncat(t->enabled, events[i].event, sizeof(t->enabled) - strlen(t->enabled) - 1);
+	}
+	if (!strstr(t->enabled, "sched_switch")) {
+		*why = "the kernel has no sched_switch event";
+		return -ENOTSUP;
+	}
+	return 0;
+}
+
 int rt_tracer_open(struct rt_tracer **out, const char *tool, const cpu_set_t *cpus,
 		   size_t buffer_kb, unsigned flags, const char **why)
 {
 	bool enabled[NEVENTS] = { false };
 	struct rt_tracer *t;
-	char name[64];
 	int err;
 
 	*out = NULL;
@@ -312,62 +382,12 @@ int rt_tracer_open(struct rt_tracer **out, const char *tool, const cpu_set_t *cp
 	t = calloc(1, sizeof(*t));
 	if (!t)
 		return -ENOMEM;
-	err = rt_instance_create(lib.tracefs_tracing_dir(), tool, name, sizeof(name), &t->inst_lock_fd);
-	if (err) {
-		*why = err == -EEXIST ? "creating the tracefs instance: one of this name exists "
-					"and is not ours"
-				      : "creating the tracefs instance";
+	if ((err = create_instance(t, tool, why))) {
 		free(t);
 		return err;
 	}
-	errno = 0;
-	t->inst = lib.tracefs_instance_alloc(NULL, name);
-	if (!t->inst) {
-		err = fail(why, "creating the tracefs instance");
-		rt_instance_remove(lib.tracefs_tracing_dir(), name, t->inst_lock_fd);
-		free(t);
-		return err;
-	}
-	/* Off while it is set up, so the buffer starts with our settings. */
-	lib.tracefs_trace_off(t->inst);
-	if (lib.tracefs_instance_file_write(t->inst, "trace_clock", "mono") < 0) {
-		err = fail(why, "setting the mono trace clock");
-		goto out;
-	}
-	if (lib.tracefs_instance_set_buffer_size(t->inst, buffer_kb, -1) < 0) {
-		err = fail(why, "setting the buffer size");
-		goto out;
-	}
-	if (cpus)
-		t->cpus = *cpus;
-	else
-		for (int c = 0; c < CPU_SETSIZE; c++)
-			CPU_SET(c, &t->cpus);
-	if (cpus && lib.tracefs_instance_set_affinity_set(t->inst, (cpu_set_t *)cpus, sizeof(*cpus)) < 0) {
-		err = fail(why, "setting the traced CPUs");
-		goto out;
-	}
-	for (size_t i = 0; i < NEVENTS; i++) {
-		if (events[i].flag && !(flags & events[i].flag))
-			continue;
-		if (!lib.tracefs_event_file_exists(t->inst, events[i].system, events[i].event, "enable"))
-			continue;
-		if (lib.tracefs_event_enable(t->inst, events[i].system, events[i].event) < 0) {
-			err = fail(why, "enabling the events");
-			goto out;
-		}
-		enabled[i] = true;
-		if (t->enabled[0])
-			strncat(t->enabled, " ", sizeof(t->enabled) - strlen(t->enabled) - 1);
-		strncat(t->enabled, events[i].event, sizeof(t->enabled) - strlen(t->enabled) - 1);
-	}
-	if (!strstr(t->enabled, "sched_switch")) {
-		*why = "the kernel has no sched_switch event";
-		err = -ENOTSUP;
-		goto out;
-	}
-	err = read_formats(t, enabled, why);
-	if (err)
+	if ((err = configure_instance(t, cpus, buffer_kb, why)) ||
+	    (err = enable_events(t, flags, enabled, why)) || (err = read_formats(t, enabled, why)))
 		goto out;
 	if (lib.tracefs_trace_on(t->inst) < 0) {
 		err = fail(why, "starting the trace");
@@ -448,43 +468,51 @@ static int type_of(const struct tep_event *e)
 	return -1;
 }
 
-/* libtraceevent's callback per record: one switch over the event kinds, read as one. */
-static int take(struct tep_event *e, struct tep_record *r, int cpu, void *arg)
+/* Room for one more event in rd->ev: 0, or -ENOMEM with rd untouched. */
+static int grow(struct reader *rd)
 {
-	struct reader *rd = arg;
-	struct rt_ev *ev;
-	int type = type_of(e);
+	size_t cap = rd->cap ? 2 * rd->cap : 4096;
+	struct rt_ev *m = realloc(rd->ev, cap * sizeof(*m));
 
-	if ((int64_t)r->ts < rd->from || (int64_t)r->ts > rd->to || type < 0)
-		return 0;
-	if (rd->n == rd->cap) {
-		size_t cap = rd->cap ? 2 * rd->cap : 4096;
-		struct rt_ev *m = realloc(rd->ev, cap * sizeof(*m));
+	if (!m)
+		return -ENOMEM;
+	rd->ev = m;
+	rd->cap = cap;
+	return 0;
+}
 
-		if (!m) {
-			rd->err = -ENOMEM;
-			return 1; /* stop */
-		}
-		rd->ev = m;
-		rd->cap = cap;
-	}
-	ev = &rd->ev[rd->n++];
-	memset(ev, 0, sizeof(*ev));
-	ev->ts_ns = (int64_t)r->ts;
-	ev->cpu = cpu;
-	ev->type = (enum rt_ev_type)type;
-	ev->cur_pid = lib.tep_data_pid(rd->t->tep, r);
-	ev->cur_known = ev->cur_pid >= 0;
+static void read_switch(struct tep_event *e, struct tep_record *r, struct rt_ev *ev)
+{
+	ev->pid = (int)field(e, r, "next_pid");
+	ev->prio = (int)field(e, r, "next_prio");
+	field_str(e, r, "next_comm", ev->comm, sizeof(ev->comm));
+	ev->prev_pid = (int)field(e, r, "prev_pid");
+	ev->prev_prio = (int)field(e, r, "prev_prio");
+	/* TASK_RUNNING is 0; bits above the reported states mark a preemption */
+	ev->prev_runnable = (field(e, r, "prev_state") & 0xff) == 0;
+	field_str(e, r, "prev_comm", ev->prev_comm, sizeof(ev->prev_comm));
+}
+
+static void read_exec(struct tep_event *e, struct tep_record *r, struct rt_ev *ev)
+{
+	char file[256];
+	const char *base;
+
+	ev->pid = (int)field(e, r, "pid");
+	field_str(e, r, "filename", file, sizeof(file));
+	base = strrchr(file, '/');
+	/* the new comm: the file's name, as the kernel cuts it */
+	snprintf(ev->comm, sizeof(ev->comm), "%.*s", (int)sizeof(ev->comm) - 1,
+		 base ? base + 1 : file);
+}
+
+/* The fields of ev's kind: one switch over the event kinds, read as one. */
+static void read_fields(struct tep_handle *tep, struct tep_event *e, struct tep_record *r,
+			struct rt_ev *ev)
+{
 	switch (ev->type) {
 	case RT_EV_SWITCH:
-		ev->pid = (int)field(e, r, "next_pid");
-		ev->prio = (int)field(e, r, "next_prio");
-		field_str(e, r, "next_comm", ev->comm, sizeof(ev->comm));
-		ev->prev_pid = (int)field(e, r, "prev_pid");
-		ev->prev_prio = (int)field(e, r, "prev_prio");
-		/* TASK_RUNNING is 0; bits above the reported states mark a preemption */
-		ev->prev_runnable = (field(e, r, "prev_state") & 0xff) == 0;
-		field_str(e, r, "prev_comm", ev->prev_comm, sizeof(ev->prev_comm));
+		read_switch(e, r, ev);
 		break;
 	case RT_EV_WAKEUP:
 		ev->pid = (int)field(e, r, "pid");
@@ -503,20 +531,11 @@ static int take(struct tep_event *e, struct tep_record *r, int cpu, void *arg)
 		ev->expires = (int64_t)field(e, r, "softexpires"); /* what was asked, before slack */
 		/* fall through */
 	case RT_EV_SYS_EXIT:
-		ev->pid = lib.tep_data_pid(rd->t->tep, r);
+		ev->pid = lib.tep_data_pid(tep, r);
 		break;
-	case RT_EV_EXEC: {
-		char file[256];
-		const char *base;
-
-		ev->pid = (int)field(e, r, "pid");
-		field_str(e, r, "filename", file, sizeof(file));
-		base = strrchr(file, '/');
-		/* the new comm: the file's name, as the kernel cuts it */
-		snprintf(ev->comm, sizeof(ev->comm), "%.*s", (int)sizeof(ev->comm) - 1,
-			 base ? base + 1 : file);
+	case RT_EV_EXEC:
+		read_exec(e, r, ev);
 		break;
-	}
 	case RT_EV_IDLE:
 		ev->irq = (int)field(e, r, "state"); /* (u32)-1 on the way out */
 		break;
@@ -529,6 +548,29 @@ static int take(struct tep_event *e, struct tep_record *r, int cpu, void *arg)
 	default:
 		break;
 	}
+}
+
+/* libtraceevent's callback per record: the events in [from, to] of our kinds. */
+static int take(struct tep_event *e, struct tep_record *r, int cpu, void *arg)
+{
+	struct reader *rd = arg;
+	struct rt_ev *ev;
+	int type = type_of(e);
+
+	if ((int64_t)r->ts < rd->from || (int64_t)r->ts > rd->to || type < 0)
+		return 0;
+	if (rd->n == rd->cap && grow(rd)) {
+		rd->err = -ENOMEM;
+		return 1; /* stop */
+	}
+	ev = &rd->ev[rd->n++];
+	memset(ev, 0, sizeof(*ev));
+	ev->ts_ns = (int64_t)r->ts;
+	ev->cpu = cpu;
+	ev->type = (enum rt_ev_type)type;
+	ev->cur_pid = lib.tep_data_pid(rd->t->tep, r);
+	ev->cur_known = ev->cur_pid >= 0;
+	read_fields(rd->t->tep, e, r, ev);
 	return 0;
 }
 

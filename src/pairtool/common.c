@@ -446,141 +446,233 @@ static int write_json(const struct pairtool_common *cfg, const struct rt_report 
 	return RT_EXIT_FAILURE;
 }
 
-int pairtool_run(const struct pairtool_common *cfg, const struct rt_report *rep,
-		 struct rt_pair_config pc, const struct pairtool_ops *ops, void *tool,
-		 struct rt_pair **pair)
+/* One run's state, shared by pairtool_run's steps. */
+struct run {
+	const struct pairtool_common *cfg;
+	const struct rt_report *rep;
+	const struct pairtool_ops *ops;
+	void *tool;
+	struct rt_pair_config pc;     /* the caller's, with what the run adds */
+	struct rt_pair *p;
+	struct rt_output json;
+	struct rt_trace trace;
+	struct results res;
+	struct iso_start iso_start;   /* points into res: the run is never moved */
+	sigset_t signals;             /* what ends the main loop */
+};
+
+static int set_up_signals(sigset_t *signals, bool processes)
 {
-	struct rt_output json = { 0 };
-	struct rt_trace trace = { .marker_fd = -1, .on_fd = -1 };
-	struct rt_pair *p = NULL;
-	struct results res = { 0 };
-	struct iso_start iso_start = { NULL, &res };
-	sigset_t signals;
-	bool locked = false;
-	int rc, err, failed = 0;
+	int err;
 
 	/* A reader of stdout that goes away (| head) must not end the run: the
 	 * writes fail with EPIPE, the files are still written, exit 1 says it. */
 	signal(SIGPIPE, SIG_IGN);
-	if ((err = rt_signal_setup(&signals))) {
+	if ((err = rt_signal_setup(signals))) {
 		rt_prog_error_errno(-err, "cannot set up signal handling");
 		return RT_EXIT_FAILURE;
 	}
 	/* -f: a child's death wakes the main loop at once. */
-	if (pc.processes) {
-		sigaddset(&signals, SIGCHLD);
-		pthread_sigmask(SIG_BLOCK, &signals, NULL);
+	if (processes) {
+		sigaddset(signals, SIGCHLD);
+		pthread_sigmask(SIG_BLOCK, signals, NULL);
 	}
-	if (cfg->json && rt_cli_open_output(&json, "json", cfg->json))
+	return 0;
+}
+
+/* What the run adds to the caller's engine configuration. */
+static void complete_pair_config(struct run *r)
+{
+	const struct pairtool_common *cfg = r->cfg;
+
+	r->pc.trace = r->trace.on_fd >= 0 ? &r->trace : NULL;
+	r->pc.loghist = rt_cli_results_need_hist(&cfg->results, cfg->json != NULL);
+	r->pc.windows = rt_cli_results_need_windows(&cfg->results);
+	r->pc.warmup_ns = (int64_t)cfg->results.warmup_s * RT_NSEC_PER_SEC;
+	r->pc.at_gate = start_isolation;
+	r->pc.at_gate_ctx = &r->iso_start;
+}
+
+/*
+ * The --json file, permission, -b's trace, memory locking and the engine.
+ * 0 or the exit code, with the error printed and what was opened closed.
+ */
+static int set_up(struct run *r)
+{
+	const struct pairtool_common *cfg = r->cfg;
+	bool locked = false;
+	int rc, err;
+
+	if (cfg->json && rt_cli_open_output(&r->json, "json", cfg->json))
 		return RT_EXIT_FAILURE;
 	if ((rc = rt_cli_check_rt_permission(cfg->priority ? SCHED_FIFO : SCHED_OTHER,
 					       cfg->priority))) {
-		rt_output_abort(&json);
+		rt_output_abort(&r->json);
 		return rc;
 	}
-	if (ops->stops_trace && cfg->breaktrace_us && (err = rt_trace_open(&trace)))
+	if (r->ops->stops_trace && cfg->breaktrace_us && (err = rt_trace_open(&r->trace)))
 		fprintf(stderr, "WARN: tracefs not available (%s): -b stops the test but no trace\n",
 			strerror(-err));
-	pc.trace = trace.on_fd >= 0 ? &trace : NULL;
-	pc.loghist = rt_cli_results_need_hist(&cfg->results, cfg->json != NULL);
-	pc.windows = rt_cli_results_need_windows(&cfg->results);
-	pc.warmup_ns = (int64_t)cfg->results.warmup_s * RT_NSEC_PER_SEC;
-	pc.at_gate = start_isolation;
-	pc.at_gate_ctx = &iso_start;
+	complete_pair_config(r);
 	if (!(rc = lock_memory(cfg, &locked)))
-		pc.lock_memory = locked;
-	if (rc || (err = rt_pair_create(&p, &pc))) {
+		r->pc.lock_memory = locked;
+	if (rc || (err = rt_pair_create(&r->p, &r->pc))) {
 		if (!rc) {
-			rt_prog_error_errno(-err, "cannot set up the %s", ops->what);
+			rt_prog_error_errno(-err, "cannot set up the %s", r->ops->what);
 			rc = RT_EXIT_FAILURE;
 		}
-		rt_output_abort(&json);
-		rt_trace_close(&trace);
+		rt_output_abort(&r->json);
+		rt_trace_close(&r->trace);
 		return rc;
 	}
-	*pair = p;
-	iso_start.p = p;
-	ops->set_roles(tool, p);
-	if ((rc = read_environment(cfg, p, &res.env, &res.how, &res.iso))) {
-		/* said why */
-	} else if ((rc = open_records(cfg, ops, tool, p, &res))) {
-		/* said why */
-	} else if ((err = rt_pair_start(p))) {
-		rt_prog_error_errno(-err, "cannot start the %s", ops->what);
-		rc = RT_EXIT_FAILURE;
-	} else {
-		struct tick_ctx t = { ops, tool, &res };
-		int64_t tick_ns = ops->tick ? ops->tick_ns : -1;
+	return 0;
+}
 
-		if (rt_cli_results_need_windows(&cfg->results) &&
-		    (tick_ns < 0 || tick_ns > RECORDS_POLL_NS))
-			tick_ns = RECORDS_POLL_NS;
-		start_records(cfg, rep, ops, tool, p, &res);
-		res.start_ns = rt_time_mono_ns() + pc.warmup_ns;
-		/* -D counts the measured time, after the warm-up. */
-		res.stop_signal = rt_pair_run(p, &signals,
-			    cfg->duration_s ? (int64_t)cfg->duration_s * RT_NSEC_PER_SEC + pc.warmup_ns
-					    : 0,
-			    tick_ns, tick, &t);
-		res.end_ns = rt_time_mono_ns();
-		/* before the stop: the participants' /proc files are still there */
-		if (res.iso && (err = rt_isolation_end(res.iso)))
-			fprintf(stderr, "WARN: cannot read the isolation counters: %s\n",
-				strerror(-err));
+/* The started engine's main loop, until -D, -l or a signal, and its times. */
+static void run_pair(struct run *r)
+{
+	const struct pairtool_common *cfg = r->cfg;
+	struct results *res = &r->res;
+	struct tick_ctx t = { r->ops, r->tool, res };
+	int64_t tick_ns = r->ops->tick ? r->ops->tick_ns : -1;
+	int64_t warmup_ns = r->pc.warmup_ns;
+	int err;
+
+	if (rt_cli_results_need_windows(&cfg->results) &&
+	    (tick_ns < 0 || tick_ns > RECORDS_POLL_NS))
+		tick_ns = RECORDS_POLL_NS;
+	start_records(cfg, r->rep, r->ops, r->tool, r->p, res);
+	res->start_ns = rt_time_mono_ns() + warmup_ns;
+	/* -D counts the measured time, after the warm-up. */
+	res->stop_signal = rt_pair_run(r->p, &r->signals,
+		    cfg->duration_s ? (int64_t)cfg->duration_s * RT_NSEC_PER_SEC + warmup_ns : 0,
+		    tick_ns, tick, &t);
+	res->end_ns = rt_time_mono_ns();
+	/* before the stop: the participants' /proc files are still there */
+	if (res->iso && (err = rt_isolation_end(res->iso)))
+		fprintf(stderr, "WARN: cannot read the isolation counters: %s\n", strerror(-err));
+}
+
+/* Environment, records, start and the run itself. 0 or the exit code, said why. */
+static int measure(struct run *r)
+{
+	int rc, err;
+
+	if ((rc = read_environment(r->cfg, r->p, &r->res.env, &r->res.how, &r->res.iso)))
+		return rc;
+	if ((rc = open_records(r->cfg, r->ops, r->tool, r->p, &r->res)))
+		return rc;
+	if ((err = rt_pair_start(r->p))) {
+		rt_prog_error_errno(-err, "cannot start the %s", r->ops->what);
+		return RT_EXIT_FAILURE;
 	}
-	rt_pair_stop(p);
-	failed = say_failures(p);
-	if (!rc && collect(&res, ops, tool, p)) {
-		rt_prog_error_errno(ENOMEM, "cannot collect the results");
+	run_pair(r);
+	return 0;
+}
+
+/* --records' last lines and --metrics' last state: rc, or 1 when one fails. */
+static int finish_records(const struct pairtool_common *cfg, struct results *res, int rc)
+{
+	int err;
+
+	if ((err = rt_records_set_finish(&res->records, res->windows, res->series))) {
+		rt_prog_error_errno(-err, "records '%s'", cfg->results.records);
 		rc = RT_EXIT_FAILURE;
-	} else if (!rc) {
-		rc = judge(cfg, ops, tool, &res, ops->report(tool));
-		if (failed) {
-			mark_failures(ops, tool, &pc, p, &res);
-			rc = RT_EXIT_FAILURE;
-		}
-		if ((err = rt_records_set_finish(&res.records, res.windows, res.series))) {
-			rt_prog_error_errno(-err, "records '%s'", cfg->results.records);
-			rc = RT_EXIT_FAILURE;
-		}
-		if (res.metrics_open &&
-		    (err = rt_metrics_set_finish(&res.metrics, res.series,
-						 res.judged ? !strcmp(rt_verdict_result(&res.verdict),
-								      "pass") : RT_METRICS_NO_VERDICT,
-						 res.iso))) {
-			rt_prog_error_errno(-err, "cannot write --metrics file '%s'",
-					    cfg->results.metrics);
-			rc = RT_EXIT_FAILURE;
-		}
-		/* a stdout that failed is in the JSON's return_code too */
-		if (rt_output_stdout_check(true))
-			rc = RT_EXIT_FAILURE;
-		/* the environment's rest: read now, off the measured CPUs' time */
-		if (json.f && rt_cli_machine_state_end(&res.env, &res.how))
-			rc = RT_EXIT_FAILURE;
-		if (json.f)
-			rc = write_json(cfg, rep, ops, tool, &json, rc, &res);
-		if (ops->epilogue)
-			ops->epilogue(tool);
-		if (cfg->results.percentiles) {
-			rt_percentiles_write_text(stdout, res.series, res.n);
-			rt_percentiles_write_ci_text(stdout, res.series, res.n, "us");
-		}
-		if (cfg->results.isolation)
-			rt_isolation_write_text(stdout, res.iso);
-		if (res.judged)
-			rt_verdict_write_text(stdout, &res.verdict, "us");
 	}
-	rt_output_abort(&json);
-	free(res.series);
-	rt_verdict_free(&res.verdict);
-	rt_env_free(&res.env);
-	rt_isolation_free(res.iso);
-	rt_records_set_close(&res.records);
-	rt_metrics_set_close(&res.metrics);
-	free(res.windows);
-	rt_pair_destroy(p);
+	if (res->metrics_open &&
+	    (err = rt_metrics_set_finish(&res->metrics, res->series,
+					 res->judged ? !strcmp(rt_verdict_result(&res->verdict),
+							      "pass") : RT_METRICS_NO_VERDICT,
+					 res->iso))) {
+		rt_prog_error_errno(-err, "cannot write --metrics file '%s'", cfg->results.metrics);
+		rc = RT_EXIT_FAILURE;
+	}
+	return rc;
+}
+
+/* After everything 2.4 prints: the tool's epilogue, then what the user asked for. */
+static void write_after_summary(const struct run *r)
+{
+	const struct results *res = &r->res;
+
+	if (r->ops->epilogue)
+		r->ops->epilogue(r->tool);
+	if (r->cfg->results.percentiles) {
+		rt_percentiles_write_text(stdout, res->series, res->n);
+		rt_percentiles_write_ci_text(stdout, res->series, res->n, "us");
+	}
+	if (r->cfg->results.isolation)
+		rt_isolation_write_text(stdout, res->iso);
+	if (res->judged)
+		rt_verdict_write_text(stdout, &res->verdict, "us");
+}
+
+/* The stopped run's summary, verdict, files and JSON. The exit code. */
+static int report(struct run *r, int failed)
+{
+	struct results *res = &r->res;
+	int rc;
+
+	if (collect(res, r->ops, r->tool, r->p)) {
+		rt_prog_error_errno(ENOMEM, "cannot collect the results");
+		return RT_EXIT_FAILURE;
+	}
+	rc = judge(r->cfg, r->ops, r->tool, res, r->ops->report(r->tool));
+	if (failed) {
+		mark_failures(r->ops, r->tool, &r->pc, r->p, res);
+		rc = RT_EXIT_FAILURE;
+	}
+	rc = finish_records(r->cfg, res, rc);
+	/* a stdout that failed is in the JSON's return_code too */
+	if (rt_output_stdout_check(true))
+		rc = RT_EXIT_FAILURE;
+	/* the environment's rest: read now, off the measured CPUs' time */
+	if (r->json.f && rt_cli_machine_state_end(&res->env, &res->how))
+		rc = RT_EXIT_FAILURE;
+	if (r->json.f)
+		rc = write_json(r->cfg, r->rep, r->ops, r->tool, &r->json, rc, res);
+	write_after_summary(r);
+	return rc;
+}
+
+static void free_results(struct results *res)
+{
+	free(res->series);
+	rt_verdict_free(&res->verdict);
+	rt_env_free(&res->env);
+	rt_isolation_free(res->iso);
+	rt_records_set_close(&res->records);
+	rt_metrics_set_close(&res->metrics);
+	free(res->windows);
+}
+
+int pairtool_run(const struct pairtool_common *cfg, const struct rt_report *rep,
+		 struct rt_pair_config pc, const struct pairtool_ops *ops, void *tool,
+		 struct rt_pair **pair)
+{
+	struct run r = {
+		.cfg = cfg, .rep = rep, .ops = ops, .tool = tool, .pc = pc,
+		.trace = { .marker_fd = -1, .on_fd = -1 },
+	};
+	int rc, failed;
+
+	r.iso_start.res = &r.res;
+	if ((rc = set_up_signals(&r.signals, pc.processes)))
+		return rc;
+	if ((rc = set_up(&r)))
+		return rc;
+	*pair = r.p;
+	r.iso_start.p = r.p;
+	ops->set_roles(tool, r.p);
+	rc = measure(&r);
+	rt_pair_stop(r.p);
+	failed = say_failures(r.p);
+	if (!rc)
+		rc = report(&r, failed);
+	rt_output_abort(&r.json);
+	free_results(&r.res);
+	rt_pair_destroy(r.p);
 	*pair = NULL;
-	rt_trace_close(&trace);
+	rt_trace_close(&r.trace);
 	return rc || !failed ? rc : RT_EXIT_FAILURE;
 }
