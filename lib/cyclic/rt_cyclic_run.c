@@ -905,7 +905,8 @@ static int front_started(struct ct_ctx *c)
 	return 0;
 }
 
-int cyclictest_run(const struct cyclictest_config *cfg, const struct rt_report *rep)
+int cyclictest_run(const struct cyclictest_config *cfg, const struct rt_report *rep,
+		   const sigset_t *signals)
 {
 	struct ct_ctx *c = calloc(1, sizeof(*c));
 	int rc, err;
@@ -920,12 +921,8 @@ int cyclictest_run(const struct cyclictest_config *cfg, const struct rt_report *
 	c->run.loadavg_fd = -1;
 	c->status.shm_fd = -1;
 
-	/* Before any thread exists, so that every thread inherits the mask. */
-	if ((err = rt_signal_setup(&c->signals))) {
-		rt_prog_error_errno(-err, "cannot set up signal handling");
-		free(c);
-		return RT_EXIT_FAILURE;
-	}
+	/* blocked before any thread exists, so that every thread inherits the mask */
+	c->signals = *signals;
 	rc = setup(c);
 	if (!rc) {
 		if (cfg->verbose)

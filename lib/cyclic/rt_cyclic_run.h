@@ -9,11 +9,18 @@
 #ifndef RT_CYCLIC_RUN_H
 #define RT_CYCLIC_RUN_H
 
+#include <signal.h>
+
 #include "rt_report.h"
 
 #include "rt_cyclic_config.h"
 
-/* Returns the process exit code (RT_EXIT_OK or RT_EXIT_FAILURE). */
-int cyclictest_run(const struct cyclictest_config *cfg, const struct rt_report *rep);
+/*
+ * signals: the control signals, blocked by the caller (rt_tool) before any
+ * thread exists. Returns the process exit code (RT_EXIT_OK or
+ * RT_EXIT_FAILURE).
+ */
+int cyclictest_run(const struct cyclictest_config *cfg, const struct rt_report *rep,
+		   const sigset_t *signals);
 
 #endif

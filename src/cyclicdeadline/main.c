@@ -58,7 +58,7 @@ static int run(struct rt_tool *t)
 	const struct cyclicdeadline_config *cfg = t->cfg;
 
 	cyclicdeadline_print_setup(stdout, cfg);
-	return cyclictest_run(&cfg->ct, &t->rep);
+	return cyclictest_run(&cfg->ct, &t->rep, &t->signals);
 }
 
 static void restore(struct rt_tool *t, int rc)

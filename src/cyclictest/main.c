@@ -7,7 +7,6 @@
 
 static int parse(struct rt_tool *t, int argc, char *argv[])
 {
-	t->own_signals = true; /* cyclictest_run blocks them and writes the --json file */
 	cyclictest_config_init(t->cfg);
 	return cyclictest_parse_args(t->cfg, argc, argv);
 }
@@ -19,7 +18,7 @@ static int check(struct rt_tool *t)
 
 static int run(struct rt_tool *t)
 {
-	return cyclictest_run(t->cfg, &t->rep);
+	return cyclictest_run(t->cfg, &t->rep, &t->signals);
 }
 
 static const struct rt_tool_ops ops = { .parse = parse, .validate = check, .run = run };

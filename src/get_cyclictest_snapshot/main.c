@@ -14,6 +14,7 @@
 
 #include "rt_owner.h"
 #include "rt_prog.h"
+#include "rt_tool.h"
 
 #include "instance.h"
 #include "options.h"
@@ -282,8 +283,9 @@ static void print(struct gcs_run *r, const struct gcs_pids *p, struct gcs_instan
 			print_one(r, t[i]);
 }
 
-static int run(const struct gcs_config *cfg)
+static int run(struct rt_tool *tool)
 {
+	const struct gcs_config *cfg = tool->cfg;
 	struct gcs_run r = { .rc = RT_EXIT_OK };
 	struct gcs_pids all = { .given = true };
 	struct gcs_instance **t;
@@ -319,22 +321,30 @@ static int run(const struct gcs_config *cfg)
 	return r.rc;
 }
 
+/* A failed parse frees what it took too: restore runs after a good one only. */
+static int parse(struct rt_tool *t, int argc, char *argv[])
+{
+	int rc;
+
+	t->own_signals = true; /* SIGINT and SIGTERM end it as they come */
+	rc = gcs_parse_args(t->cfg, argc, argv);
+	if (rc)
+		gcs_config_free(t->cfg);
+	return rc;
+}
+
+static void restore(struct rt_tool *t, int rc)
+{
+	(void)rc;
+	gcs_config_free(t->cfg);
+}
+
+static const struct rt_tool_ops ops = { .parse = parse, .run = run, .restore = restore };
+
 int main(int argc, char *argv[])
 {
 	struct gcs_config cfg;
-	int rc;
+	struct rt_tool t = { .ops = &ops, .cfg = &cfg };
 
-	rt_prog_init(argv[0]);
-	rc = gcs_parse_args(&cfg, argc, argv);
-	if (rc < 0) {
-		gcs_config_free(&cfg);
-		return rt_prog_close_stdout() ? RT_EXIT_FAILURE : RT_EXIT_OK;
-	}
-	if (rc) {
-		gcs_config_free(&cfg);
-		return rc;
-	}
-	rc = run(&cfg);
-	gcs_config_free(&cfg);
-	return rt_prog_exit_code(rc);
+	return rt_tool_main(&t, argc, argv);
 }

@@ -10,13 +10,12 @@
 
 static int parse(struct rt_tool *t, int argc, char *argv[])
 {
-	t->own_signals = true; /* oslat_run blocks them and writes the --json file */
 	return oslat_parse_args(t->cfg, argc, argv);
 }
 
 static int run(struct rt_tool *t)
 {
-	return oslat_run(t->cfg, &t->rep);
+	return oslat_run(t->cfg, &t->rep, &t->signals);
 }
 
 static const struct rt_tool_ops ops = { .parse = parse, .run = run };

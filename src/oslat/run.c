@@ -482,10 +482,11 @@ static void teardown(struct oslat_ctx *c)
 	free_threads(&c->run);
 }
 
-int oslat_run(const struct oslat_config *cfg, const struct rt_report *rep)
+int oslat_run(const struct oslat_config *cfg, const struct rt_report *rep,
+	      const sigset_t *signals)
 {
 	struct oslat_ctx *c = calloc(1, sizeof(*c));
-	int rc, err;
+	int rc;
 
 	if (!c) {
 		rt_prog_error_errno(ENOMEM, "out of memory");
@@ -496,12 +497,8 @@ int oslat_run(const struct oslat_config *cfg, const struct rt_report *rep)
 	c->preheat_s = cfg->results.warmup_s ? cfg->results.warmup_s : OSLAT_PREHEAT_S;
 	c->run.trace.marker_fd = -1;
 	c->run.trace.on_fd = -1;
-	/* Before any thread exists, so that every thread inherits the mask. */
-	if ((err = rt_signal_setup(&c->signals))) {
-		rt_prog_error_errno(-err, "cannot set up signal handling");
-		free(c);
-		return RT_EXIT_FAILURE;
-	}
+	/* blocked before any thread exists, so that every thread inherits the mask */
+	c->signals = *signals;
 	rc = setup(c);
 	if (!rc) {
 		printf("oslat V %s\n", RT_INTERFACE_VERSION);

@@ -20,6 +20,7 @@
 #include "rt_reaper.h"
 #include "rt_report.h"
 #include "rt_signal.h"
+#include "rt_tool.h"
 
 #include "findings.h"
 #include "options.h"
@@ -38,16 +39,14 @@ struct rtq_paths {
 	char load[PATH_MAX];
 };
 
-static int signals_setup(sigset_t *set)
+/* Beside the control signals rt_tool blocked: a child's end wakes the main loop at once. */
+static int block_sigchld(sigset_t *set)
 {
-	int err = rt_signal_setup(set);
-
-	/* a child's end wakes the main loop at once */
-	if (!err && (sigaddset(set, SIGCHLD) || sigprocmask(SIG_BLOCK, set, NULL)))
-		err = -errno;
-	if (err)
-		rt_prog_error_errno(-err, "cannot set up signal handling");
-	return err ? RT_EXIT_FAILURE : 0;
+	if (sigaddset(set, SIGCHLD) || sigprocmask(SIG_BLOCK, set, NULL)) {
+		rt_prog_error_errno(errno, "cannot set up signal handling");
+		return RT_EXIT_FAILURE;
+	}
+	return 0;
 }
 
 /* The one reaper of the children (its signalfd beside the main loop's sigtimedwait, only for stops). */
@@ -253,66 +252,86 @@ static int conclude(struct rtq_plan *p, const struct rtq_findings *f, const stru
 	return o.exit_code;
 }
 
-static int qualify(const struct rtq_config *cfg, const struct rt_report *rep)
-{
-	struct rtq_plan p = { .cfg = cfg, .dirfd = -1, .tty = isatty(STDOUT_FILENO) };
+/* What the run needs beside the configuration. */
+struct rtq_own {
+	struct rtq_plan plan;
 	struct rtq_paths paths;
-	struct rtq_findings f = { 0 };
-	struct rt_env env = { 0 };
+	struct rtq_findings findings;
 	struct rt_reaper reaper;
-	sigset_t signals;
+};
+
+static int parse(struct rt_tool *t, int argc, char *argv[])
+{
+	return rtq_parse_args(t->cfg, argc, argv);
+}
+
+/* Before any output: SIGCHLD, the reaper, the CPUs and the set-up findings. */
+static int setup(struct rt_tool *t)
+{
+	const struct rtq_config *cfg = t->cfg;
+	struct rtq_own *o = t->own;
+	struct rtq_plan *p = &o->plan;
 	int rc, err;
 
-	p.signals = &signals;
-	if ((rc = signals_setup(&signals)) || (rc = reaper_setup(&p, &reaper)) ||
-	    (rc = choose_cpus(&p, &env)))
-		goto out;
-	if ((err = rtq_findings_collect(&f, &env, p.isolated))) {
+	p->cfg = cfg;
+	p->tty = isatty(STDOUT_FILENO);
+	p->signals = &t->signals;
+	if ((rc = block_sigchld(&t->signals)) || (rc = reaper_setup(p, &o->reaper)) ||
+	    (rc = choose_cpus(p, &t->env)))
+		return rc;
+	if ((err = rtq_findings_collect(&o->findings, &t->env, p->isolated))) {
 		rt_prog_error_errno(-err, "cannot judge the set-up");
-		rc = RT_EXIT_FAILURE;
-		goto out;
+		return RT_EXIT_FAILURE;
 	}
-	p.hwlat = !cfg->setup_only && rtq_hwlat_available();
-	print_header(&p, &env);
-	rtq_findings_print(stdout, &f);
-	fflush(stdout);
-	if (cfg->setup_only) {
-		rc = f.problems ? RT_EXIT_VERDICT : RT_EXIT_OK;
-		goto out;
-	}
-	rtq_steps_plan(&p);
-	if ((rc = locate(&p, &paths)) || (rc = make_dir(&p)))
-		goto out;
-	/* a tool that could not start is a run-time error, after the summary of the rest */
-	err = measure(&p, &paths);
-	rc = conclude(&p, &f, &env, rep);
-	if (err)
-		rc = err;
-out:
-	for (int i = 0; i < RTQ_NSTEPS; i++)
-		rtq_result_free(&p.step[i]);
-	rtq_load_stop(&p);
-	if (p.reaper)
-		rt_reaper_destroy(p.reaper);
-	if (p.dirfd >= 0)
-		close(p.dirfd);
-	rtq_findings_free(&f);
-	rt_env_free(&env);
-	return rc;
+	p->hwlat = !cfg->setup_only && rtq_hwlat_available();
+	return 0;
 }
+
+static int run(struct rt_tool *t)
+{
+	const struct rtq_config *cfg = t->cfg;
+	struct rtq_own *o = t->own;
+	struct rtq_plan *p = &o->plan;
+	int rc, err;
+
+	print_header(p, &t->env);
+	rtq_findings_print(stdout, &o->findings);
+	fflush(stdout);
+	if (cfg->setup_only)
+		return o->findings.problems ? RT_EXIT_VERDICT : RT_EXIT_OK;
+	rtq_steps_plan(p);
+	if ((rc = locate(p, &o->paths)) || (rc = make_dir(p)))
+		return rc;
+	/* a tool that could not start is a run-time error, after the summary of the rest */
+	err = measure(p, &o->paths);
+	rc = conclude(p, &o->findings, &t->env, &t->rep);
+	return err ? err : rc;
+}
+
+static void restore(struct rt_tool *t, int rc)
+{
+	struct rtq_own *o = t->own;
+	struct rtq_plan *p = &o->plan;
+
+	(void)rc;
+	for (int i = 0; i < RTQ_NSTEPS; i++)
+		rtq_result_free(&p->step[i]);
+	rtq_load_stop(p);
+	if (p->reaper)
+		rt_reaper_destroy(p->reaper);
+	if (p->dirfd >= 0)
+		close(p->dirfd);
+	rtq_findings_free(&o->findings);
+}
+
+static const struct rt_tool_ops ops = { .parse = parse, .setup = setup, .run = run,
+					.restore = restore };
 
 int main(int argc, char *argv[])
 {
 	struct rtq_config cfg;
-	struct rt_report rep;
-	int rc;
+	struct rtq_own own = { .plan = { .dirfd = -1 } };
+	struct rt_tool t = { .ops = &ops, .cfg = &cfg, .own = &own };
 
-	rt_prog_init(argv[0]);
-	rt_report_init(&rep, argc, argv);
-	rc = rtq_parse_args(&cfg, argc, argv);
-	if (rc < 0)
-		return rt_prog_close_stdout() ? RT_EXIT_FAILURE : RT_EXIT_OK;
-	if (rc)
-		return rc;
-	return rt_prog_exit_code(qualify(&cfg, &rep));
+	return rt_tool_main(&t, argc, argv);
 }
