@@ -7,28 +7,21 @@
 . "$top_srcdir/tests/cli/lib.sh"
 need_python3
 tree=${FUNCTION_LENGTH_DIR:-$top_srcdir}
-python3 - "$tree" >"$WORK/length.diag" 2>&1 <<'PY' || fail "$(cat "$WORK/length.diag")"
-import glob, os, re, sys
+python3 - "$tree" "$top_srcdir/tests/helpers" >"$WORK/length.diag" 2>&1 <<'PY' || fail "$(cat "$WORK/length.diag")"
+import glob, os, sys
+
+sys.path.insert(0, sys.argv[2])
+import source_layout
 
 top = sys.argv[1]
 paths = sorted(glob.glob(os.path.join(top, "lib", "**", "*.c"), recursive=True) +
                glob.glob(os.path.join(top, "src", "**", "*.c"), recursive=True))
 errs, functions = [], 0
 for path in paths:
-    lines, start = open(path).read().split("\n"), None
-    for i, line in enumerate(lines):
-        if line == "{" and start is None:
-            # back to the first line of the signature (a name at column 0)
-            start = i - 1
-            while start > 0 and not re.match(r"[A-Za-z_]", lines[start]):
-                start -= 1
-        elif line == "}" and start is not None:
-            functions += 1
-            above = " ".join(lines[max(0, start - 4):start])
-            if i - start + 1 > 80 and "one piece" not in above:
-                errs.append("%s:%d: %d lines: %s" % (os.path.relpath(path, top), start + 1,
-                                                    i - start + 1, lines[start].strip()))
-            start = None
+    text = open(path).read()
+    functions += sum(1 for _ in source_layout.functions(text))
+    for first, n, sig in source_layout.too_long(text):
+        errs.append("%s:%d: %d lines: %s" % (os.path.relpath(path, top), first, n, sig))
 if not paths or not functions:
     errs.append("no function found under %s: wrong tree?" % top)
 print("\n".join(errs) if errs else "%d functions in %d files, none over 80 lines" %

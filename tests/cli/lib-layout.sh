@@ -7,8 +7,11 @@
 # Reads the sources only.
 . "$top_srcdir/tests/cli/lib.sh"
 need_python3
-python3 - "$top_srcdir/lib" >"$WORK/layout.diag" 2>&1 <<'PY' || fail "$(cat "$WORK/layout.diag")"
+python3 - "$top_srcdir/lib" "$top_srcdir/tests/helpers" >"$WORK/layout.diag" 2>&1 <<'PY' || fail "$(cat "$WORK/layout.diag")"
 import glob, os, re, sys
+
+sys.path.insert(0, sys.argv[2])
+from source_layout import include_cycles
 
 lib = sys.argv[1]
 folders = {"engine", "numbers", "results", "trace", "system", "cyclic"}
@@ -35,22 +38,7 @@ for path in sorted(glob.glob(os.path.join(lib, "*", "*.[ch]")) +
     for inc in re.findall(r'^#\s*include\s+"([^"]*/[^"]*)"', open(path).read(), re.M):
         errs.append('%s: includes "%s" by path, not by name' % (path, inc))
 
-# a cycle in the module graph: depth-first, reporting each cycle once
-state, cycles = {}, set()
-def visit(n, stack):
-    state[n] = 1
-    for m in sorted(uses.get(n, ())):
-        if state.get(m) == 1:
-            c = stack[stack.index(m):]
-            i = c.index(min(c))
-            cycles.add(" -> ".join(c[i:] + c[:i] + [c[i]]))
-        elif m in uses and not state.get(m):
-            visit(m, stack + [m])
-    state[n] = 2
-for n in sorted(uses):
-    if not state.get(n):
-        visit(n, [n])
-errs += ["include cycle: " + c for c in sorted(cycles)]
+errs += ["include cycle: " + c for c in include_cycles(uses)]
 print("\n".join(errs) if errs else "%d modules, no cycle" % len(uses))
 sys.exit(1 if errs else 0)
 PY

@@ -5,14 +5,16 @@
 # (reading a file once, --records, the type check, the loaders) include the
 # model and each other only; every other module is an output. A module is
 # X.c with X.h; no module includes (directly or through others) one that
-# includes it back; X.c includes X.h; no function is over 80 lines unless
-# the comment right above it says why it is "one piece". Reads the sources
-# only (REPORT_LAYOUT_DIR: another tree, to see the check fail).
+# includes it back; X.c includes X.h (function-length.sh checks the length
+# of its functions, with lib's and every tool's). Reads the sources only (REPORT_LAYOUT_DIR: another tree, to see the check fail).
 . "$top_srcdir/tests/cli/lib.sh"
 need_python3
 dir=${REPORT_LAYOUT_DIR:-$top_srcdir/src/rt-latency-report}
-python3 - "$dir" >"$WORK/layout.diag" 2>&1 <<'PY' || fail "$(cat "$WORK/layout.diag")"
+python3 - "$dir" "$top_srcdir/tests/helpers" >"$WORK/layout.diag" 2>&1 <<'PY' || fail "$(cat "$WORK/layout.diag")"
 import glob, os, re, sys
+
+sys.path.insert(0, sys.argv[2])
+from source_layout import include_cycles
 
 src = sys.argv[1]
 model = {"result_json", "hist_json", "run", "curves"}
@@ -39,36 +41,8 @@ for path in files:
         continue
     if os.path.exists(path[:-2] + ".h") and '#include "%s.h"' % name not in text:
         errs.append("%s: does not include %s.h" % (path, name))
-    # a function: a "{" alone at column 0 after its signature, to "}" at column 0
-    lines, start = text.split("\n"), None
-    for i, line in enumerate(lines):
-        if line == "{" and start is None:
-            start = i - 1
-            while start > 0 and not re.match(r"[A-Za-z_]", lines[start]):
-                start -= 1
-        elif line == "}" and start is not None:
-            above = " ".join(lines[max(0, start - 4):start])
-            if i - start + 1 > 80 and "one piece" not in above:
-                errs.append("%s:%d: %d lines (over 80, and no comment above saying why it "
-                            "is one piece)" % (path, start + 1, i - start + 1))
-            start = None
 
-# a cycle in the module graph: depth-first, reporting each cycle once
-state, cycles = {}, set()
-def visit(n, stack):
-    state[n] = 1
-    for m in sorted(uses.get(n, ())):
-        if state.get(m) == 1:
-            c = stack[stack.index(m):]
-            i = c.index(min(c))
-            cycles.add(" -> ".join(c[i:] + c[:i] + [c[i]]))
-        elif not state.get(m):
-            visit(m, stack + [m])
-    state[n] = 2
-for n in sorted(uses):
-    if not state.get(n):
-        visit(n, [n])
-errs += ["include cycle: " + c for c in sorted(cycles)]
+errs += ["include cycle: " + c for c in include_cycles(uses)]
 print("\n".join(errs) if errs else "%d modules, no cycle" % len(uses))
 sys.exit(1 if errs else 0)
 PY
