@@ -1,5 +1,6 @@
 #!/bin/sh
-# Proves: SIGINT and SIGTERM mid-run end within 1 s with exit 0, the summary,
+# Proves: SIGINT and SIGTERM mid-run end within 1 s (on a loaded machine:
+# with under 1 s of the tool's own CPU, stopped_in_time) with exit 0, the summary,
 # a complete histogram file and valid JSON, and remove the shm snapshot
 # object; SIGUSR1 prints the status block on stderr and the run goes on;
 # SIGUSR2 fills /dev/shm/cyclictest<PID> (mode 0600) with the same block.
@@ -13,7 +14,8 @@ for sig in INT TERM; do
 	"$CT" -q -p 80 -t 2 -i 10000 -h 100 --histfile="$WORK/h.txt" --json="$WORK/j.json" \
 		>"$OUT" 2>"$ERR" &
 	pid=$!
-	sleep 1
+	wait_started "$pid"
+	sleep 0.5
 	[ -e "/dev/shm/cyclictest$pid" ] || fail "no shm object while running"
 	kill -USR1 "$pid"
 	kill -USR2 "$pid"
@@ -24,14 +26,9 @@ for sig in INT TERM; do
 		grep -q '^# cyclictest current status:$' "/dev/shm/cyclictest$pid" ||
 			fail "SIGUSR2 snapshot missing"
 	fi
-	t0=$(date +%s%N)
-	kill -"$sig" "$pid"
-	wait "$pid"
-	rc=$?
-	t1=$(date +%s%N)
-	ms=$(((t1 - t0) / 1000000))
-	[ "$rc" -eq 0 ] || fail "SIG$sig: exit $rc"
-	[ "$ms" -lt 1000 ] || fail "SIG$sig: took $ms ms to exit"
+	signal_and_wait "$pid" "$sig"
+	[ "$RC" -eq 0 ] || fail "SIG$sig: exit $RC"
+	stopped_in_time "SIG$sig"
 	[ ! -e "/dev/shm/cyclictest$pid" ] || fail "SIG$sig: shm object left behind"
 	grep -q '^# cyclictest current status:$' "$ERR" || fail "SIGUSR1 block missing on stderr"
 	grep -q '^#---------------------------$' "$ERR" || fail "SIGUSR1 separator missing"
@@ -43,11 +40,9 @@ done
 # Without -q the last live frame is the result; with a long interval too.
 "$CT" -p 80 -i 1000000 -q >"$OUT" 2>"$ERR" &
 pid=$!
+wait_started "$pid"
 sleep 0.5
-t0=$(date +%s%N)
-kill -INT "$pid"
-wait "$pid"
-ms=$((($(date +%s%N) - t0) / 1000000))
-[ "$ms" -lt 1000 ] || fail "-i 1000000: took $ms ms to exit"
+signal_and_wait "$pid" INT
+stopped_in_time "-i 1000000: SIGINT"
 check_summary "$OUT" 1 0 1
 finish

@@ -25,7 +25,9 @@ run_tool_timeout 30 cyclictest -q -p 80 -D 2
 ms=$((($(date +%s%N) - t0) / 1000000))
 expect_exit 0
 check_summary "$OUT" 1 0
-[ "$ms" -ge 1900 ] && [ "$ms" -lt 3000 ] || fail "-D 2 took $ms ms"
+# at least 2 s; the cycles below bound it from above (a loaded machine can
+# only delay the start and the exit, not add cycles to -D 2)
+[ "$ms" -ge 1900 ] && [ "$ms" -lt 15000 ] || fail "-D 2 took $ms ms"
 c=$(sed -n 's/.* C: *\([0-9]*\) .*/\1/p' "$OUT")
 [ "$c" -ge 1500 ] && [ "$c" -le 2000 ] || fail "-D 2 -i 1000: $c cycles"
 
