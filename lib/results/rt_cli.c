@@ -61,6 +61,14 @@ const char *rt_cli_optional_value(int argc, char *argv[])
 	return NULL;
 }
 
+int rt_cli_result_or_bad_option(struct rt_cli_results *r, int argc, char *argv[], int c,
+				const char *arg)
+{
+	int err = rt_cli_result_option(r, c, arg);
+
+	return err == RT_CLI_NOT_RESULT_OPTION ? rt_cli_bad_option(argc, argv, c) : err;
+}
+
 int rt_cli_common_or_bad_option(struct rt_cli_common *o, int argc, char *argv[], int c,
 				const char *arg)
 {

@@ -156,6 +156,14 @@ bool rt_cli_results_need_isolation(const struct rt_cli_results *r, bool json);
 /* Take option c when it is one of the above: 0, RT_EXIT_USAGE or RT_CLI_NOT_RESULT_OPTION. */
 int rt_cli_result_option(struct rt_cli_results *r, int c, const char *arg);
 
+/*
+ * The default: of the switch of a tool with the options above: one of them
+ * goes into r (0, or RT_EXIT_USAGE for a bad value), anything else is
+ * rt_cli_bad_option's usage error.
+ */
+int rt_cli_result_or_bad_option(struct rt_cli_results *r, int argc, char *argv[], int c,
+				const char *arg);
+
 /* Are the preflight lines printed: --preflight, or by default stderr a terminal? */
 bool rt_cli_preflight_shown(enum rt_cli_preflight when);
 

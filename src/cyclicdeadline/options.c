@@ -113,7 +113,6 @@ static int parse_one(struct cyclicdeadline_config *cfg, int c, int argc, char *a
 	struct cyclictest_config *ct = &cfg->ct;
 	const char *v;
 	long long n;
-	int err;
 
 	switch (c) {
 	case 'a':
@@ -168,11 +167,7 @@ static int parse_one(struct cyclicdeadline_config *cfg, int c, int argc, char *a
 	case OPT_VERSION:
 		rt_prog_print_version(stdout);
 		return -1;
-	default:
-		err = rt_cli_result_option(&ct->results, c, optarg);
-		if (err != RT_CLI_NOT_RESULT_OPTION)
-			return err;
-		return rt_cli_bad_option(argc, argv, c);
+	default: return rt_cli_result_or_bad_option(&ct->results, argc, argv, c, optarg);
 	}
 	return 0;
 }

@@ -206,7 +206,6 @@ static int parse_clock(const char *arg, clockid_t *clock)
 static int parse_word(struct cyclictest_config *cfg, int c, int argc, char *argv[])
 {
 	const char *v;
-	int err;
 
 	switch (c) {
 	case OPT_ANALYZE:
@@ -247,11 +246,7 @@ static int parse_word(struct cyclictest_config *cfg, int c, int argc, char *argv
 	case OPT_DBG: cfg->debug = true; break;
 	case OPT_HELP: cyclictest_usage(); return -1;
 	case OPT_VERSION: rt_prog_print_version(stdout); return -1;
-	default:
-		err = rt_cli_result_option(&cfg->results, c, optarg);
-		if (err != RT_CLI_NOT_RESULT_OPTION)
-			return err;
-		return rt_cli_bad_option(argc, argv, c);
+	default: return rt_cli_result_or_bad_option(&cfg->results, argc, argv, c, optarg);
 	}
 	return 0;
 }

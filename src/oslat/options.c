@@ -194,11 +194,7 @@ static int parse_one(struct oslat_config *cfg, int c, int argc, char *argv[])
 		if (arg)
 			GET(c, arg, 1, RT_MAX_LIMIT_US, "us", cfg->analyze_us);
 		break;
-	default:
-		err = rt_cli_result_option(&cfg->results, c, optarg);
-		if (err != RT_CLI_NOT_RESULT_OPTION)
-			return err;
-		return rt_cli_bad_option(argc, argv, c);
+	default: return rt_cli_result_or_bad_option(&cfg->results, argc, argv, c, optarg);
 	}
 	return 0;
 }
