@@ -83,7 +83,7 @@ struct rt_tool {
 	/* set by the tool's callbacks */
 	const char *json_path;    /* --json FILE (validate or parse), NULL: none */
 	bool no_json;             /* run: nothing to write (it did not start) */
-	bool own_signals;         /* the tool's engine blocks the signals itself */
+	bool own_signals;         /* the engine blocks the signals itself, or they stay as they are */
 
 	/* filled by rt_tool_main for the callbacks */
 	struct rt_report rep;     /* argv as given and the start time */

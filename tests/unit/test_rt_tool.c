@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include <errno.h>
+#include <getopt.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -247,6 +249,121 @@ START_TEST(optional_callbacks_may_be_absent)
 }
 END_TEST
 
+/*
+ * The verdict lives in the skeleton: run's judge fills t->verdict,
+ * rt_tool_verdict_status turns it into the exit code, write_json sees it,
+ * and restore finds it freed.
+ */
+struct judged {
+	uint64_t checked;      /* evidence the judge adds, 0: none */
+	int run_rc;            /* the run's own code */
+	enum rt_judge how;
+	char result[16];       /* what write_json saw */
+	bool freed;            /* restore found the verdict freed */
+};
+
+static int judged_parse(struct rt_tool *t, int argc, char *argv[])
+{
+	(void)argc;
+	(void)argv;
+	t->json_path = json_in_tmp();
+	return 0;
+}
+
+static int judged_run(struct rt_tool *t)
+{
+	struct judged *j = t->cfg;
+
+	rt_verdict_init(&t->verdict);
+	if (j->checked)
+		ck_assert_int_eq(rt_verdict_add_checked(&t->verdict, "samples", j->checked), 0);
+	rt_verdict_finish(&t->verdict);
+	return rt_tool_verdict_status(t, j->how, "us", j->run_rc);
+}
+
+static int judged_write_json(struct rt_tool *t, FILE *out, int rc)
+{
+	struct judged *j = t->cfg;
+
+	snprintf(j->result, sizeof(j->result), "%s", rt_verdict_result(&t->verdict));
+	fprintf(out, "{\"rc\": %d}\n", rc);
+	return 0;
+}
+
+static void judged_restore(struct rt_tool *t, int rc)
+{
+	struct judged *j = t->cfg;
+
+	(void)rc;
+	j->freed = !t->verdict.checked && !t->verdict.nchecked;
+}
+
+static int run_judged(struct judged *j)
+{
+	static const struct rt_tool_ops ops = { .parse = judged_parse, .run = judged_run,
+						.write_json = judged_write_json,
+						.restore = judged_restore };
+	static char arg0[] = "judgedtool";
+	char *argv[] = { arg0, NULL };
+	struct rt_tool t = { .ops = &ops, .cfg = j, .prog_name = "named" };
+	int rc = rt_tool_main(&t, 1, argv);
+
+	ck_assert_str_eq(rt_prog_name(), "named"); /* prog_name beats argv[0] */
+	unlink(json_file);
+	return rc;
+}
+
+/* The verdict's cases: evidence or none, asked or not, a run that failed. */
+static const struct {
+	uint64_t checked;
+	enum rt_judge how;
+	int run_rc, want_rc;
+	const char *want_result;
+} verdict_cases[] = {
+	{ 5, RT_JUDGE_ASKED, RT_EXIT_OK, RT_EXIT_OK, "pass" },
+	/* no evidence, asked: INCONCLUSIVE, exit 3 */
+	{ 0, RT_JUDGE_ASKED, RT_EXIT_OK, RT_EXIT_VERDICT, "inconclusive" },
+	/* not asked: the same verdict in the JSON, exit 0 */
+	{ 0, RT_JUDGE_NONE, RT_EXIT_OK, RT_EXIT_OK, "inconclusive" },
+	/* a run that failed keeps its own code */
+	{ 5, RT_JUDGE_ASKED, RT_EXIT_FAILURE, RT_EXIT_FAILURE, "pass" },
+};
+
+/* One case an iteration: rt_tool_main closes stdout at the end, as main's last step. */
+START_TEST(verdict_is_the_skeletons)
+{
+	struct judged j = { .checked = verdict_cases[_i].checked, .how = verdict_cases[_i].how,
+			    .run_rc = verdict_cases[_i].run_rc };
+
+	ck_assert_int_eq(run_judged(&j), verdict_cases[_i].want_rc);
+	ck_assert_str_eq(j.result, verdict_cases[_i].want_result);
+	ck_assert(j.freed);
+}
+END_TEST
+
+/* The options every scheduler tool has beyond 2.4: one table, one handler. */
+START_TEST(common_options_have_one_handler)
+{
+	static const struct option opts[] = { RT_CLI_COMMON_LONG_OPTIONS, { NULL, 0, NULL, 0 } };
+	static char a0[] = "tool", a1[] = "--json=x.json", a2[] = "--no-preflight",
+		    a3[] = "--verdict", a4[] = "--preflight";
+	char *argv[] = { a0, a1, a2, a3, a4, NULL };
+	struct rt_cli_common o = { 0 };
+	int c;
+
+	rt_prog_init("tool");
+	opterr = 0;
+	optind = 0;
+	while ((c = getopt_long(5, argv, "", opts, NULL)) != -1)
+		ck_assert_int_eq(rt_cli_common_or_bad_option(&o, 5, argv, c, optarg), 0);
+	ck_assert_str_eq(o.json, "x.json");
+	ck_assert(o.verdict);
+	ck_assert_int_eq(o.preflight, RT_CLI_PREFLIGHT_ALWAYS); /* the last one wins */
+	/* anything else is the usage error */
+	ck_assert_int_eq(rt_cli_common_or_bad_option(&o, 5, argv, 'z', NULL), RT_EXIT_USAGE);
+}
+END_TEST
+
 /* The shared option front end: the error names the long option of getopt value c. */
 START_TEST(option_number_names_its_option)
 {
@@ -292,6 +409,9 @@ Suite *unit_suite(void)
 	tcase_add_test(tc, unopenable_json_fails_before_setup);
 	tcase_add_test(tc, optional_callbacks_may_be_absent);
 	tcase_add_test(tc, option_number_names_its_option);
+	tcase_add_loop_test(tc, verdict_is_the_skeletons, 0,
+			    (int)(sizeof(verdict_cases) / sizeof(verdict_cases[0])));
+	tcase_add_test(tc, common_options_have_one_handler);
 	suite_add_tcase(s, tc);
 	return s;
 }
