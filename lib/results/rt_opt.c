@@ -110,21 +110,38 @@ int rt_opt_parse_percentile_limit(const char *s, long long max_bound, uint32_t *
 	return rt_opt_parse_ll(colon + 1, 0, max_bound, bound);
 }
 
+/*
+ * The number a duration starts with (blanks before it skipped), at most
+ * max; *s is left on what follows it (the unit). 0, -EINVAL (no digit) or
+ * -ERANGE.
+ */
+static int leading_number(const char **s, uint64_t max, uint64_t *v)
+{
+	const char *p = *s;
+
+	*v = 0;
+	while (*p == ' ' || *p == '\t')
+		p++;
+	if (!isdigit((unsigned char)*p))
+		return -EINVAL;
+	for (; isdigit((unsigned char)*p); p++) {
+		if (*v > (max - 9) / 10)
+			return -ERANGE;
+		*v = *v * 10 + (uint64_t)(*p - '0');
+	}
+	*s = p;
+	return 0;
+}
+
 int rt_opt_parse_duration(const char *s, uint64_t max_seconds, uint64_t *seconds)
 {
-	uint64_t v = 0, mult = 1;
+	uint64_t v, mult = 1;
+	int err;
 
 	if (!s)
 		return -EINVAL;
-	while (*s == ' ' || *s == '\t')
-		s++;
-	if (!isdigit((unsigned char)*s))
-		return -EINVAL;
-	for (; isdigit((unsigned char)*s); s++) {
-		if (v > (UINT64_MAX - 9) / 10)
-			return -ERANGE;
-		v = v * 10 + (uint64_t)(*s - '0');
-	}
+	if ((err = leading_number(&s, UINT64_MAX, &v)))
+		return err;
 	switch (tolower((unsigned char)*s)) {
 	case '\0': break;
 	case 's': mult = 1; s++; break;
@@ -156,19 +173,15 @@ static int64_t time_suffix_ns(const char *u)
 
 int rt_opt_parse_time_ns(const char *s, int64_t max_ns, int64_t *ns)
 {
-	int64_t v = 0, mult;
+	uint64_t u;
+	int64_t v, mult;
+	int err;
 
 	if (!s)
 		return -EINVAL;
-	while (*s == ' ' || *s == '\t')
-		s++;
-	if (!isdigit((unsigned char)*s))
-		return -EINVAL;
-	for (; isdigit((unsigned char)*s); s++) {
-		if (v > (INT64_MAX - 9) / 10)
-			return -ERANGE;
-		v = v * 10 + (*s - '0');
-	}
+	if ((err = leading_number(&s, INT64_MAX, &u)))
+		return err;
+	v = (int64_t)u;
 	if (!(mult = time_suffix_ns(s)))
 		return -EINVAL;
 	if (v > max_ns / mult)
