@@ -168,6 +168,14 @@ void rt_verdict_finish(struct rt_verdict *v)
 	if (v->finished)
 		return;
 	v->finished = true;
+	/*
+	 * Stopped early: a series without a sample yet had no chance to
+	 * measure (a thread whose first wakeup had not come): nothing proven
+	 * either way, not a fault of the machine. Ended as asked, it FAILs.
+	 */
+	for (size_t k = 0; v->stop.partial && k < v->nbroken; k++)
+		if (v->broken[k].kind == RT_BROKEN_NO_SAMPLES)
+			v->broken[k].inconclusive = true;
 	if (v->nbroken == 0 && rt_verdict_checked_total(v) == 0)
 		rt_verdict_unproven(v, RT_SUBJECT_NONE, -1, false, v->stop.partial ?
 				    "nothing was checked before the run stopped" :

@@ -48,7 +48,8 @@ check_schema "$WORK/s.json" oslat
 python3 -c 'import json,sys; v=json.load(open(sys.argv[1]))["verdict"]; assert v["partial"] and v["stop"]["cause"] == "SIGINT" and v["stop"]["asked"] == 10, v' \
 	"$WORK/s.json" || fail "stopped: JSON verdict"
 
-# Stopped in the pre-heat, before anything was measured: never PASS.
+# Stopped in the pre-heat, before anything was measured: never PASS; a
+# thread that had no chance to measure proves nothing (INCONCLUSIVE).
 "$(tool oslat)" -q -c 0 -D 10 --verdict --no-preflight --json="$WORK/e.json" \
 	>"$OUT" 2>"$ERR" </dev/null &
 pid=$!
@@ -57,9 +58,12 @@ kill -INT "$pid"
 RC=0
 wait "$pid" || RC=$?
 expect_exit 3
-expect_match "$OUT" '^# Verdict: FAIL$'
+expect_match "$OUT" '^# Verdict: INCONCLUSIVE$'
 expect_match "$OUT" '^# Verdict: thread 0: no samples, nothing was measured$'
+expect_match "$OUT" '^# Verdict: partial: stopped by SIGINT after 0 of 10 s$'
 check_schema "$WORK/e.json" oslat
+python3 -c 'import json,sys; v=json.load(open(sys.argv[1]))["verdict"]; assert v["result"] == "inconclusive" and v["partial"] and [b.get("result") for b in v["broken"]] == ["inconclusive"], v' \
+	"$WORK/e.json" || fail "stopped in the pre-heat: JSON verdict"
 
 need_tracefs
 restore_tracing_on_at_exit

@@ -51,6 +51,17 @@ static void verdict_text(FILE *f, const void *v)
 	rt_verdict_write_text(f, v, "us");
 }
 
+static void verdict_json(FILE *f, const void *v)
+{
+	struct rt_json j;
+
+	rt_json_init(&j, f);
+	rt_json_object_begin(&j, NULL);
+	rt_verdict_write_json(&j, v);
+	rt_json_object_end(&j);
+	ck_assert_int_eq(rt_json_finish(&j), 0);
+}
+
 START_TEST(no_limit_broken_passes)
 {
 	struct rt_limits l;
@@ -196,6 +207,52 @@ START_TEST(empty_series_fails_even_without_value_limits)
 	ck_assert(!v.pass);
 	ck_assert_uint_eq(v.nbroken, 1);
 	ck_assert_int_eq(v.broken[0].kind, RT_BROKEN_NO_SAMPLES);
+	rt_verdict_free(&v);
+}
+END_TEST
+
+/*
+ * Stopped early, a series with no sample yet (its first wakeup had not
+ * come) proves nothing either way: INCONCLUSIVE. Ended as asked: FAIL.
+ */
+START_TEST(empty_series_of_a_stopped_run_is_inconclusive)
+{
+	struct rt_series two[2];
+	struct rt_limits l;
+	struct rt_verdict v;
+	char *t;
+
+	fill();
+	two[0] = series[0];
+	two[1] = series[2];
+	rt_limits_init(&l);
+	l.max_latency = 100000;
+	ck_assert_int_eq(rt_verdict_judge(&v, &l, two, 2), 0);
+	rt_verdict_finish(&v);
+	ck_assert_str_eq(rt_verdict_result(&v), "fail");
+	rt_verdict_free(&v);
+
+	ck_assert_int_eq(rt_verdict_judge(&v, &l, two, 2), 0);
+	rt_verdict_set_partial(&v, "SIGTERM", 0.1, 3, "s");
+	rt_verdict_finish(&v);
+	ck_assert_str_eq(rt_verdict_result(&v), "inconclusive");
+	ck_assert_int_eq(rt_verdict_exit_status(&v, RT_JUDGE_ASKED), 3);
+	t = text_of(verdict_text, &v);
+	ck_assert_str_eq(t, "# Verdict: INCONCLUSIVE\n"
+			    "# Verdict: thread 1: no samples, nothing was measured\n"
+			    "# Verdict: partial: stopped by SIGTERM after 0.1 of 3 s\n");
+	free(t);
+	t = text_of(verdict_json, &v);
+	ck_assert_ptr_nonnull(strstr(t, "\"result\": \"inconclusive\""));
+	free(t);
+	rt_verdict_free(&v);
+
+	/* A limit broken by what was measured still FAILs a stopped run. */
+	l.max_latency = 10;
+	ck_assert_int_eq(rt_verdict_judge(&v, &l, two, 2), 0);
+	rt_verdict_set_partial(&v, "SIGTERM", 0.1, 3, "s");
+	rt_verdict_finish(&v);
+	ck_assert_str_eq(rt_verdict_result(&v), "fail");
 	rt_verdict_free(&v);
 }
 END_TEST
@@ -558,17 +615,6 @@ START_TEST(inconclusive_needs_the_samples_plan_says)
 }
 END_TEST
 
-static void verdict_json(FILE *f, const void *v)
-{
-	struct rt_json j;
-
-	rt_json_init(&j, f);
-	rt_json_object_begin(&j, NULL);
-	rt_verdict_write_json(&j, v);
-	rt_json_object_end(&j);
-	ck_assert_int_eq(rt_json_finish(&j), 0);
-}
-
 START_TEST(nothing_checked_is_never_a_pass)
 {
 	struct rt_verdict v;
@@ -707,6 +753,7 @@ Suite *unit_suite(void)
 	tcase_add_test(tc, each_broken_limit_names_thread_value_and_bound);
 	tcase_add_test(tc, pairs_are_named_as_the_display_numbers_their_tasks);
 	tcase_add_test(tc, empty_series_fails_even_without_value_limits);
+	tcase_add_test(tc, empty_series_of_a_stopped_run_is_inconclusive);
 	tcase_add_test(tc, json_lists_broken_limits);
 	tcase_add_test(tc, a_failed_process_fails_a_passing_verdict_and_is_named);
 	tcase_add_test(tc, inconclusive_needs_the_samples_plan_says);
