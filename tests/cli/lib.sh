@@ -153,6 +153,15 @@ hold_lock() {
 	done
 }
 
+# rt-qualify tests hold this lock for their whole run: a qualification
+# loads every measured CPU, and two at once on a small machine starve each
+# other's tools past rt-qualify's stop grace (seen under ASan: a cyclictest
+# SIGKILLed after 30 s, its tracing instance and shm object left).
+lock_rt_qualify() {
+	exec 6>"${TMPDIR:-/tmp}/rt-tests-ng-rt-qualify.lock"
+	flock 6
+}
+
 # Tests that change the global tracing_on (-b) or compare it before and
 # after hold this lock for their whole run: under make -j, two -b tests
 # would otherwise each save the other's 0 and leave the machine at 0.
