@@ -23,6 +23,7 @@
 #include "rt_mem.h"
 #include "rt_metrics.h"
 #include "rt_output.h"
+#include "rt_owner.h"
 #include "rt_prog.h"
 #include "rt_records.h"
 #include "rt_sched.h"
@@ -221,7 +222,7 @@ int ct_setup(struct ct_ctx *c)
 		return rc;
 	/* Files the run creates are in place before anything is printed. */
 	if (!(cfg->front && cfg->front->no_status))
-		cyclictest_status_clean_stale();
+		(void)rt_owner_clean("/dev/shm", "cyclictest", RT_OWNER_FILES, NULL);
 	if (!(cfg->front && cfg->front->no_status) &&
 	    (err = cyclictest_status_open(&c->status, &c->run, cfg->fifo, &what))) {
 		rt_prog_error_errno(-err, "cannot create '%s'", what);

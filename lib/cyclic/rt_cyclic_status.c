@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -18,33 +17,6 @@
 #include "rt_cyclic_report.h"
 
 #define STATUS_BUF_BYTES(run) (256 + 128 * (size_t)(run)->nthreads)
-
-void cyclictest_status_clean_stale(void)
-{
-	DIR *d = opendir("/dev/shm");
-	struct dirent *e;
-
-	if (!d)
-		return;
-	while ((e = readdir(d))) {
-		char name[300], path[310];
-		struct rt_owner o;
-		const char *tail;
-		int fd;
-
-		if (rt_owner_parse(e->d_name, "cyclictest", &o, &tail) || *tail)
-			continue;
-		snprintf(name, sizeof(name), "/%s", e->d_name);
-		snprintf(path, sizeof(path), "/dev/shm%s", name);
-		fd = shm_open(name, O_RDONLY | O_CLOEXEC, 0);
-		if (fd < 0)
-			continue;
-		if (rt_owner_gone(fd, path, &o))
-			shm_unlink(name);
-		close(fd);
-	}
-	closedir(d);
-}
 
 /* The object, created and locked; tried again only while a cleaner has it. */
 static int create_shm(struct ct_status *st)

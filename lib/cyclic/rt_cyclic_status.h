@@ -26,9 +26,6 @@ struct ct_status {
 	struct ct_run *run;
 };
 
-/* Remove the status objects of runs that are provably gone (rt_owner_gone). */
-void cyclictest_status_clean_stale(void);
-
 /* Create the shm object (0600, O_EXCL) and the fifo. 0 or -errno (what in *what). */
 int cyclictest_status_open(struct ct_status *st, struct ct_run *run, const char *fifo,
 			   const char **what);

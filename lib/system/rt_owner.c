@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <signal.h>
@@ -117,4 +119,38 @@ bool rt_owner_gone(int fd, const char *path, const struct rt_owner *o)
 		return true;
 	flock(fd, LOCK_UN);
 	return false;
+}
+
+/* A descriptor flock can take (O_PATH cannot); O_DIRECTORY checks the kind. */
+static int open_entry(const char *path, enum rt_owner_kind kind)
+{
+	return open(path, O_RDONLY | O_CLOEXEC | (kind == RT_OWNER_DIRS ? O_DIRECTORY : 0));
+}
+
+int rt_owner_clean(const char *dir, const char *stem, enum rt_owner_kind kind,
+		   bool (*tail_ok)(const char *tail))
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+
+	if (!d)
+		return -errno;
+	while ((e = readdir(d))) {
+		char path[PATH_MAX];
+		struct rt_owner o;
+		const char *tail;
+		int fd;
+
+		if (rt_owner_parse(e->d_name, stem, &o, &tail) ||
+		    (tail_ok ? !tail_ok(tail) : *tail != '\0') ||
+		    (size_t)snprintf(path, sizeof(path), "%s/%s", dir, e->d_name) >= sizeof(path))
+			continue;
+		if ((fd = open_entry(path, kind)) < 0)
+			continue;
+		if (rt_owner_gone(fd, path, &o))
+			(void)(kind == RT_OWNER_DIRS ? rmdir(path) : unlink(path));
+		close(fd);
+	}
+	closedir(d);
+	return 0;
 }

@@ -77,4 +77,17 @@ int rt_owner_hold(int fd, const char *path);
  */
 bool rt_owner_gone(int fd, const char *path, const struct rt_owner *o);
 
+enum rt_owner_kind { RT_OWNER_FILES, RT_OWNER_DIRS };
+
+/*
+ * Remove the entries of dir named "[ns<INODE>-]<stem><PID><tail>" that are
+ * provably left by runs that are gone (rt_owner_gone): files (/dev/shm,
+ * the mqueue mount, where unlink is shm_unlink and mq_unlink) or
+ * directories (tracefs instances). tail_ok says which tails are the
+ * caller's; NULL: only the empty one. A tool cleans at its start; whoever
+ * SIGKILLed one cleans after it. 0, or -errno when dir cannot be listed.
+ */
+int rt_owner_clean(const char *dir, const char *stem, enum rt_owner_kind kind,
+		   bool (*tail_ok)(const char *tail));
+
 #endif

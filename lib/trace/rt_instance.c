@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -76,31 +75,10 @@ void rt_instance_remove(const char *tracing_dir, const char *name, int lock_fd)
 void rt_instance_clean_stale(const char *tracing_dir, const char *tool)
 {
 	char path[PATH_MAX], stem[64];
-	struct dirent *d;
-	DIR *dp;
 
 	if (!tracing_dir ||
 	    (size_t)snprintf(stem, sizeof(stem), "%s-", tool) >= sizeof(stem) ||
 	    (size_t)snprintf(path, sizeof(path), "%s/instances", tracing_dir) >= sizeof(path))
 		return;
-	dp = opendir(path);
-	if (!dp)
-		return;
-	while ((d = readdir(dp))) {
-		struct rt_owner o;
-		const char *tail;
-		int fd;
-
-		if (rt_owner_parse(d->d_name, stem, &o, &tail) || *tail ||
-		    (size_t)snprintf(path, sizeof(path), "%s/instances/%s", tracing_dir,
-				     d->d_name) >= sizeof(path))
-			continue;
-		fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-		if (fd < 0)
-			continue;
-		if (rt_owner_gone(fd, path, &o))
-			rmdir(path);
-		close(fd);
-	}
-	closedir(dp);
+	(void)rt_owner_clean(path, stem, RT_OWNER_DIRS, NULL);
 }

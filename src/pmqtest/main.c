@@ -14,7 +14,6 @@
  * so even SIGKILL leaves nothing in /dev/mqueue; one left by a run killed
  * in between is removed at the next start.
  */
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
@@ -133,35 +132,19 @@ static char *mqueue_mount(void)
  * that are provably gone (rt_owner_gone: the creator's lock is free). Even
  * a live run's queue would lose nothing: it is reached through descriptors.
  */
+static bool is_queue_tail(const char *tail)
+{
+	int k, end = 0;
+
+	return sscanf(tail, "-%d%n", &k, &end) == 1 && !tail[end];
+}
+
 static void remove_stale_queues(void)
 {
 	char *dir = mqueue_mount();
-	DIR *d = dir ? opendir(dir) : NULL;
-	struct dirent *e;
 
-	while (d && (e = readdir(d))) {
-		char path[PATH_MAX];
-		struct rt_owner o;
-		const char *tail;
-		int k, end = 0, fd;
-
-		if (rt_owner_parse(e->d_name, PMQ_PREFIX, &o, &tail) ||
-		    sscanf(tail, "-%d%n", &k, &end) != 1 || tail[end] ||
-		    (size_t)snprintf(path, sizeof(path), "%s/%s", dir, e->d_name) >= sizeof(path))
-			continue;
-		fd = open(path, O_RDONLY | O_CLOEXEC);
-		if (fd < 0)
-			continue;
-		if (rt_owner_gone(fd, path, &o)) {
-			char name[NAME_MAX + 2];
-
-			snprintf(name, sizeof(name), "/%s", e->d_name);
-			mq_unlink(name);
-		}
-		close(fd);
-	}
-	if (d)
-		closedir(d); /* not mounted: nothing can be listed */
+	if (dir) /* not mounted: nothing can be listed */
+		(void)rt_owner_clean(dir, PMQ_PREFIX, RT_OWNER_FILES, is_queue_tail);
 	free(dir);
 }
 

@@ -4,6 +4,7 @@
 #include <sched.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -243,6 +244,67 @@ START_TEST(instances_are_ours_or_provably_gone)
 }
 END_TEST
 
+static bool is_dash_number(const char *tail)
+{
+	return tail[0] == '-' && tail[1] >= '0' && tail[1] <= '9' && !tail[2];
+}
+
+static void make_file(const char *dir, const char *name)
+{
+	char path[PATH_MAX];
+	int fd;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	fd = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0600);
+	ck_assert_int_ge(fd, 0);
+	close(fd);
+}
+
+static bool exists(const char *dir, const char *name)
+{
+	char path[PATH_MAX];
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	return access(path, F_OK) == 0;
+}
+
+/* A killed tool's files go; a live pid's, another stem's, a foreign tail stay. */
+START_TEST(clean_removes_only_what_the_gone_left)
+{
+	char dir[] = "/tmp/test_rt_owner.XXXXXX", dead[64], live[64], other[64], q[64], bad[64];
+	pid_t gone = dead_pid();
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	snprintf(dead, sizeof(dead), "tool%d", (int)gone);
+	snprintf(live, sizeof(live), "tool%d", (int)getppid());
+	snprintf(other, sizeof(other), "tooled%d", (int)gone);
+	snprintf(q, sizeof(q), "tool%d-3", (int)gone);
+	snprintf(bad, sizeof(bad), "tool%d-x", (int)gone);
+	make_file(dir, dead);
+	make_file(dir, live);
+	make_file(dir, other);
+	make_file(dir, q);
+	make_file(dir, bad);
+	ck_assert_int_eq(rt_owner_clean(dir, "tool", RT_OWNER_DIRS, NULL), 0);
+	ck_assert_msg(exists(dir, dead), "a file taken for a directory");
+	ck_assert_int_eq(rt_owner_clean(dir, "tool", RT_OWNER_FILES, NULL), 0);
+	ck_assert_msg(!exists(dir, dead), "the dead run's file was kept");
+	ck_assert_msg(exists(dir, live) && exists(dir, other) && exists(dir, q) && exists(dir, bad),
+		      "a live run's, another stem's or a tailed file was removed");
+	ck_assert_int_eq(rt_owner_clean(dir, "tool", RT_OWNER_FILES, is_dash_number), 0);
+	ck_assert_msg(!exists(dir, q) && exists(dir, bad), "the tail was not the caller's to judge");
+	ck_assert_int_eq(rt_owner_clean("/nonexistent/rt-owner", "tool", RT_OWNER_FILES, NULL),
+			 -ENOENT);
+	for (const char *n[] = { live, other, bad, NULL }, **p = n; *p; p++) {
+		char path[PATH_MAX];
+
+		snprintf(path, sizeof(path), "%s/%s", dir, *p);
+		unlink(path);
+	}
+	ck_assert_int_eq(rmdir(dir), 0);
+}
+END_TEST
+
 Suite *unit_suite(void)
 {
 	Suite *s = suite_create("rt_owner");
@@ -253,6 +315,7 @@ Suite *unit_suite(void)
 	tcase_add_test(tc, gone_only_when_the_lock_is_free);
 	tcase_add_test(tc, instances_are_ours_or_provably_gone);
 	tcase_add_test(tc, a_child_namespace_leaves_the_hosts_24_objects);
+	tcase_add_test(tc, clean_removes_only_what_the_gone_left);
 	suite_add_tcase(s, tc);
 	return s;
 }
