@@ -45,6 +45,7 @@ struct rtq_load_run {
 	const char *path;        /* the program; NULL: none, or not installed */
 	struct rt_reaper_child child; /* the reaper's record of it (pid, and when reaped: rusage) */
 	bool started, ended_early;
+	bool stopped;            /* by rtq_load_stop: its end is not an early one */
 	int exit_code;
 	int64_t cpu_at_start_ns, cpu_at_end_ns; /* rtq_load_cpu_ns() around the measurement */
 	bool cpu_known;

@@ -6,9 +6,11 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "rt_owner.h"
 #include "rt_prog.h"
 #include "rt_signal.h"
 #include "rt_time.h"
+#include "rt_tracer.h"
 
 #include "loadtime.h"
 #include "progress.h"
@@ -64,11 +66,35 @@ static void check_load(struct rtq_plan *p)
 {
 	struct rtq_load_run *l = &p->load;
 
-	if (l->started && !l->ended_early && reaped(p, l->child.pid)) {
+	if (l->started && !l->stopped && !l->ended_early && reaped(p, l->child.pid)) {
 		copy_load_record(p);
 		l->ended_early = true;
 		l->exit_code = rt_reaper_exit_code(&l->child);
 	}
+}
+
+/* SIGINT: the tool writes what it measured. (Not reaped: the pid is still its.) */
+static void signal_tool(struct rtq_plan *p, pid_t pid)
+{
+	if (!reaped(p, pid))
+		kill(pid, SIGINT);
+}
+
+/*
+ * Wait for the signalled tool; SIGKILL after the grace. A killed tool could
+ * not remove its tracing instance or shm object: they are removed here, as
+ * its next run would (only those provably left by a run that is gone).
+ */
+static void end_tool(struct rtq_plan *p, int i, pid_t pid)
+{
+	const struct rt_reaper_child *c;
+
+	rt_reaper_stop_one(p->reaper, pid, 0, RTQ_STOP_GRACE_NS, NULL, NULL);
+	c = rt_reaper_find(p->reaper, pid);
+	if (!c || !c->killed)
+		return;
+	rt_tracer_clean_stale(p->step[i].tool);
+	(void)rt_owner_clean("/dev/shm", p->step[i].tool, RT_OWNER_FILES, NULL);
 }
 
 /* Sleep until the tool ends, a stop signal, or its time is far over. */
@@ -83,7 +109,11 @@ static void wait_step(struct rtq_plan *p, int i, pid_t pid, int64_t t0)
 		if (is_stop(sig)) {
 			p->stop_signal = sig;
 			st->stopped = true;
-			rt_reaper_stop_one(p->reaper, pid, SIGINT, RTQ_STOP_GRACE_NS, NULL, NULL);
+			signal_tool(p, pid);
+			/* then the load: the tool's ending must not wait behind it */
+			rtq_load_mark(p, false);
+			rtq_load_stop(p);
+			end_tool(p, i, pid);
 			return;
 		}
 		if (reaped(p, pid))
@@ -92,7 +122,8 @@ static void wait_step(struct rtq_plan *p, int i, pid_t pid, int64_t t0)
 		if (rt_time_mono_ns() > limit) {
 			snprintf(st->note, sizeof(st->note), "%s did not end %d s after its "
 				 "duration: stopped", st->tool, RTQ_STEP_GRACE_S);
-			rt_reaper_stop_one(p->reaper, pid, SIGINT, RTQ_STOP_GRACE_NS, NULL, NULL);
+			signal_tool(p, pid);
+			end_tool(p, i, pid);
 			return;
 		}
 		rtq_progress_live(p, i, rt_time_mono_ns() - t0);
@@ -161,6 +192,8 @@ void rtq_load_mark(struct rtq_plan *p, bool start)
 	struct rtq_load_run *l = &p->load;
 	int64_t now = rt_time_mono_ns(), ns;
 
+	if (l->stopped)
+		return; /* the end was marked as it stopped */
 	if (start)
 		l->measure_start_ns = now;
 	else
@@ -184,9 +217,10 @@ void rtq_load_stop(struct rtq_plan *p)
 {
 	struct rtq_load_run *l = &p->load;
 
-	if (!l->started)
+	if (!l->started || l->stopped)
 		return;
 	check_load(p);
+	l->stopped = true;
 	rt_reaper_stop_one(p->reaper, l->child.pid, SIGTERM, RTQ_LOAD_STOP_GRACE_NS, NULL, NULL);
 	copy_load_record(p);
 	if (!l->ended_early)
