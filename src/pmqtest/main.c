@@ -127,11 +127,7 @@ static char *mqueue_mount(void)
 	return dir;
 }
 
-/*
- * Queues "[ns<INODE>-]pmqtest-PID-K" of runs killed between open and unlink
- * that are provably gone (rt_owner_gone: the creator's lock is free). Even
- * a live run's queue would lose nothing: it is reached through descriptors.
- */
+/* "-K" after "pmqtest-PID": a queue's index. */
 static bool is_queue_tail(const char *tail)
 {
 	int k, end = 0;
@@ -139,6 +135,11 @@ static bool is_queue_tail(const char *tail)
 	return sscanf(tail, "-%d%n", &k, &end) == 1 && !tail[end];
 }
 
+/*
+ * Queues "[ns<INODE>-]pmqtest-PID-K" of runs killed between open and unlink
+ * that are provably gone (rt_owner_gone: the creator's lock is free). Even
+ * a live run's queue would lose nothing: it is reached through descriptors.
+ */
 static void remove_stale_queues(void)
 {
 	char *dir = mqueue_mount();

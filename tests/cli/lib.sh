@@ -153,21 +153,27 @@ hold_lock() {
 	done
 }
 
+# take_run_lock NAME FD: hold "rt-tests-ng-NAME.lock" in TMPDIR on
+# descriptor FD until the test exits (one FD per lock: a test may hold
+# several).
+take_run_lock() {
+	eval "exec $2>\"\${TMPDIR:-/tmp}/rt-tests-ng-$1.lock\""
+	flock "$2"
+}
+
 # rt-qualify tests hold this lock for their whole run: a qualification
 # loads every measured CPU, and two at once on a small machine starve each
-# other's tools past rt-qualify's stop grace (seen under ASan: a cyclictest
-# SIGKILLed after 30 s, its tracing instance and shm object left).
+# other's tools towards rt-qualify's stop grace (seen under ASan before
+# rt-qualify stopped its load first: a cyclictest SIGKILLed after 30 s).
 lock_rt_qualify() {
-	exec 6>"${TMPDIR:-/tmp}/rt-tests-ng-rt-qualify.lock"
-	flock 6
+	take_run_lock rt-qualify 6
 }
 
 # Tests that change the global tracing_on (-b) or compare it before and
 # after hold this lock for their whole run: under make -j, two -b tests
 # would otherwise each save the other's 0 and leave the machine at 0.
 lock_global_tracing() {
-	exec 8>"${TMPDIR:-/tmp}/rt-tests-ng-global-tracing.lock"
-	flock 8
+	take_run_lock global-tracing 8
 }
 
 # LeakSanitizer: libtracefs keeps strings it caches (the tracing
@@ -247,8 +253,7 @@ promtool_clean() {
 # (deadline_test's calibration then overruns: "Run time too short") and
 # take the bandwidth the kernel admits (EBUSY).
 lock_deadline() {
-	exec 7>"${TMPDIR:-/tmp}/rt-tests-ng-deadline.lock"
-	flock 7
+	take_run_lock deadline 7
 }
 
 # -b writes 0 to the global tracing_on (as 2.4 does, to freeze the trace):
