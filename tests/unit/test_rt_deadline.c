@@ -116,17 +116,31 @@ START_TEST(sets_reads_back_and_counts)
 }
 END_TEST
 
-/* SCHED_BATCH at nice 7, read back; then SCHED_OTHER at nice 0 again. */
+/*
+ * SCHED_BATCH at nice 7, read back; then SCHED_OTHER at nice 7 (anyone
+ * may keep or raise its nice value).
+ */
 START_TEST(fair_policy_and_nice_in_one_call)
 {
 	ck_assert_int_eq(rt_deadline_clear_to(0, SCHED_BATCH, 7), 0);
 	ck_assert_int_eq(sched_getscheduler(0), SCHED_BATCH);
 	errno = 0;
 	ck_assert_int_eq(getpriority(PRIO_PROCESS, 0), 7);
+	ck_assert_int_eq(rt_deadline_clear_to(0, SCHED_OTHER, 7), 0);
+	ck_assert_int_eq(sched_getscheduler(0), SCHED_OTHER);
+	ck_assert_int_eq(getpriority(PRIO_PROCESS, 0), 7);
+	ck_assert_int_eq(rt_deadline_clear_to(0, 42, 0), -EINVAL); /* no such policy */
+}
+END_TEST
+
+/* rt_deadline_clear puts nice 0 back: lowering nice needs CAP_SYS_NICE. */
+START_TEST(clear_puts_nice_zero_back)
+{
+	ck_assert_int_eq(rt_deadline_clear_to(0, SCHED_BATCH, 7), 0);
 	ck_assert_int_eq(rt_deadline_clear(0), 0);
 	ck_assert_int_eq(sched_getscheduler(0), SCHED_OTHER);
+	errno = 0;
 	ck_assert_int_eq(getpriority(PRIO_PROCESS, 0), 0);
-	ck_assert_int_eq(rt_deadline_clear_to(0, 42, 0), -EINVAL); /* no such policy */
 }
 END_TEST
 
@@ -134,12 +148,17 @@ Suite *unit_suite(void)
 {
 	Suite *s = suite_create("rt_deadline");
 	TCase *tc = tcase_create("deadline");
+	TCase *rt = tcase_create("privileged");
 
 	tcase_add_test(tc, bandwidth_rounds_up_like_the_kernel);
 	tcase_add_test(tc, limit_is_rt_share_times_cpus);
 	tcase_add_test(tc, reads_limits_from_a_fake_proc);
-	tcase_add_test(tc, sets_reads_back_and_counts);
 	tcase_add_test(tc, fair_policy_and_nice_in_one_call);
 	suite_add_tcase(s, tc);
+	/* SCHED_DEADLINE and CAP_SYS_NICE: make check-rt */
+	tcase_set_tags(rt, UNIT_TAG_RT);
+	tcase_add_test(rt, sets_reads_back_and_counts);
+	tcase_add_test(rt, clear_puts_nice_zero_back);
+	suite_add_tcase(s, rt);
 	return s;
 }

@@ -110,13 +110,17 @@ Suite *unit_suite(void)
 {
 	Suite *s = suite_create("rt_sched");
 	TCase *tc = tcase_create("policies");
+	TCase *rt = tcase_create("privileged");
 
 	tcase_add_test(tc, names_round_trip);
 	tcase_add_test(tc, priority_must_match_policy);
 	tcase_add_test(tc, sets_and_reads_back_batch);
-	tcase_add_test(tc, sets_fifo_when_permitted);
 	tcase_add_test(tc, eperm_without_privilege_and_explained);
-	tcase_add_test(tc, soft_rtprio_limit_is_raised);
 	suite_add_tcase(s, tc);
+	/* root, or a process allowed SCHED_FIFO: make check-rt */
+	tcase_set_tags(rt, UNIT_TAG_RT);
+	tcase_add_test(rt, sets_fifo_when_permitted);
+	tcase_add_test(rt, soft_rtprio_limit_is_raised);
+	suite_add_tcase(s, rt);
 	return s;
 }

@@ -3,7 +3,12 @@
  * Run the program's suite and print its results as TAP on stdout, for
  * automake's TAP driver. check writes TAP itself; a test that ended with
  * unit_skip() is a failure to check, and becomes "ok N - name # SKIP why".
+ *
+ * Cases tagged UNIT_TAG_RT need what make check does not have (root,
+ * real-time scheduling): the program runs every other case, and run
+ * under a name ending in ".rt" (a link make check-rt makes) only those.
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,7 +28,14 @@ static void print_tap_line(const char *line)
 	fputs(line, stdout);
 }
 
-int main(void)
+static bool named_for_check_rt(const char *argv0)
+{
+	size_t n = strlen(argv0);
+
+	return n > 3 && strcmp(argv0 + n - 3, ".rt") == 0;
+}
+
+int main(int argc, char **argv)
 {
 	char path[] = "/tmp/rt-tests-ng-unit.XXXXXX";
 	SRunner *sr;
@@ -38,7 +50,10 @@ int main(void)
 	close(fd);
 	sr = srunner_create(unit_suite());
 	srunner_set_tap(sr, path);
-	srunner_run_all(sr, CK_SILENT);
+	if (argc > 0 && named_for_check_rt(argv[0]))
+		srunner_run_tagged(sr, NULL, NULL, UNIT_TAG_RT, NULL, CK_SILENT);
+	else
+		srunner_run_tagged(sr, NULL, NULL, NULL, UNIT_TAG_RT, CK_SILENT);
 	srunner_free(sr);
 	tap = fopen(path, "r");
 	unlink(path);

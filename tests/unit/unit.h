@@ -10,6 +10,12 @@
 
 Suite *unit_suite(void);
 
+/*
+ * The tag of the cases that need root or real-time scheduling: make check
+ * leaves them out, make check-rt runs only them (unit.c).
+ */
+#define UNIT_TAG_RT "rt"
+
 #define UNIT_LOOP(tc, fn, table) tcase_add_loop_test(tc, fn, 0, sizeof(table) / sizeof((table)[0]))
 
 /*
