@@ -1,5 +1,6 @@
 #!/bin/sh
-# Every test runs under a time limit that names it when it fires: make
+# Every test runs under a time limit that names it when it fires (and
+# holds what it declares it holds, below): make
 # check's LOG_COMPILER (SH_LOG_COMPILER for tests/cli/*.sh) runs
 #   sh tests/with-timeout.sh [--tap] COMMAND... TEST
 # A test's own limit is a "# test-timeout: SECONDS" line in it (scripts),
@@ -36,11 +37,45 @@ esac
 [ "$scale" -ge 1 ] || scale=1
 limit=$((limit * scale))
 
+# What a test holds while it runs, declared once in it, in a line
+# "# test-holds: NAME...". Each NAME is an exclusive flock on TMPDIR/rt-tests-ng-NAME.lock,
+# so tests that would disturb each other never run at once: deadline (the
+# SCHED_DEADLINE bandwidth), global-tracing (the global tracing_on and
+# tracer), cpu-load (a load on every CPU), and machine (the whole machine:
+# such a test runs alone). Every other test holds "machine" shared. This
+# shell holds them, taken before the time limit starts and in one order
+# (machine first, then by name, so no two tests deadlock), and the test
+# does not inherit them: a process it leaves behind cannot keep them.
+holds=
+case $test in
+*.sh) holds=$(sed -n 's/^# test-holds: *//p' "$test" 2>/dev/null | head -n 1) ;;
+esac
+lockfd=3
+take_lock() { # NAME s|x
+	f=${TMPDIR:-/tmp}/rt-tests-ng-$1.lock
+	[ -e "$f" ] || : >"$f" 2>/dev/null
+	eval "exec $lockfd<\"\$f\"" || { echo "with-timeout.sh: cannot open $f" >&2; exit 99; }
+	flock -w 3600 "-$2" "$lockfd" ||
+		{ echo "with-timeout.sh: $test waited an hour for $f" >&2; exit 99; }
+	lockfd=$((lockfd + 1))
+}
+mode=s
+case " $holds " in *" machine "*) mode=x ;; esac
+take_lock machine "$mode"
+for name in $(printf '%s\n' $holds | sort -u); do
+	case $name in
+	machine) ;;
+	deadline | global-tracing | cpu-load) take_lock "$name" x ;;
+	*) echo "with-timeout.sh: $test holds '$name': not deadline, global-tracing, cpu-load or machine" >&2
+		exit 99 ;;
+	esac
+done
+
 # timeout(1) puts the test in a process group of its own and signals the
 # whole group, so background tools the test started go with it.
 rc=0
 start=$(date +%s)
-timeout -k 10 "$limit" "$@" || rc=$?
+timeout -k 10 "$limit" "$@" 3<&- 4<&- 5<&- 6<&- || rc=$?
 # 124: ended by the SIGTERM; 137 after the limit: by the SIGKILL
 case $rc in
 124 | 137)

@@ -5,8 +5,8 @@
 # of a CPU; a second one asks 120 % more, beyond sched_rt_runtime_us'
 # 95 % of each CPU, sysctls untouched), EPERM for a thread that may run on
 # one CPU of several (taskset), EPERM without CAP_SYS_NICE.
+# test-holds: deadline
 . "$top_srcdir/tests/cli/lib.sh"
-lock_deadline
 need_root
 need_native
 need_cpus 2

@@ -6,8 +6,8 @@
 # frame after the first, and a final newline, which 2.4 did not write), -b's
 # "# Break" lines; the JSON has 2.4's keys in 2.4's order, then ours, and
 # agrees with the text.
+# test-holds: deadline global-tracing
 . "$top_srcdir/tests/cli/lib.sh"
-lock_deadline
 # -b stops the global trace (tracing_on 0), as 2.4 did: put back at exit.
 restore_tracing_on_at_exit
 need_root

@@ -6,8 +6,8 @@
 # the process and its threads are gone, and the scheduler features
 # (HRTICK_DL, which a runtime under 2 ms switches on where it can) are as
 # they were before the run.
+# test-holds: deadline
 . "$top_srcdir/tests/cli/lib.sh"
-lock_deadline
 need_root
 need_native
 need_python3

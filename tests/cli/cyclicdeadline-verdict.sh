@@ -3,8 +3,8 @@
 # passes (exit 0, "# Verdict: PASS"), --max-latency=0 fails (a wakeup is
 # never 0 us late everywhere: exit 3, "# Verdict: FAIL", the JSON's verdict
 # and return_code 3); --percentiles prints its lines after 2.4's.
+# test-holds: deadline
 . "$top_srcdir/tests/cli/lib.sh"
-lock_deadline
 need_root
 need_python3
 CD=$(tool cyclicdeadline)

@@ -9,6 +9,7 @@
 #   thread waits while the OTHER task runs: "RT throttling" is the headline.
 # Every hog is killed by its pid (and by the trap); each shape is retried a
 # few times against the VM's own noise.
+# test-holds: machine
 . "$top_srcdir/tests/cli/lib.sh"
 need_python3
 need_rt

@@ -9,6 +9,7 @@
 # whose lock is free is removed; a run that finds an instance of its own
 # name (not locked, its pid alive: itself) refuses it with exit 1 and leaves
 # it; no instance is left after.
+# test-holds: machine
 . "$top_srcdir/tests/cli/lib.sh"
 need_python3
 need_rt

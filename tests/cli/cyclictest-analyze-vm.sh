@@ -10,6 +10,7 @@
 # stretch without any event of the CPU in the window, and its ticks missed
 # fit it. On a VM spikes from outside come by themselves; the check holds
 # for every spike, whatever its cause.
+# test-holds: machine
 . "$top_srcdir/tests/cli/lib.sh"
 need_python3
 need_rt

@@ -12,6 +12,7 @@
 # A spike made of interrupt work (60000 timerfds expiring at once on the
 # measured CPU: one long local timer interrupt) is blamed on the IRQ, not on
 # a task.
+# test-holds: machine
 . "$top_srcdir/tests/cli/lib.sh"
 need_python3
 need_rt

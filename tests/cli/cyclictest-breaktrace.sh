@@ -2,6 +2,7 @@
 # Proves: -b stops the run at the first latency above the limit and prints
 # the 2.4 "# Thread Ids/Break thread/Break value" lines (exit 0); with
 # --tracemark the marker lands in the ftrace buffer and tracing_on drops to 0.
+# test-holds: global-tracing
 . "$top_srcdir/tests/cli/lib.sh"
 need_rt
 need_tracefs

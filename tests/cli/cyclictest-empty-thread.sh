@@ -1,6 +1,7 @@
 #!/bin/sh
 # Proves: a thread that completed no cycle shows "-" in the summary and the
 # histogram and null in the JSON, never 2.4's invented 1000000/-nan.
+# test-holds: global-tracing
 . "$top_srcdir/tests/cli/lib.sh"
 restore_tracing_on_at_exit
 need_rt

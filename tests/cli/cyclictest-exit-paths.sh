@@ -12,6 +12,7 @@
 # instance are gone, the global tracing_on and current_tracer are unchanged,
 # the process holds no /dev/cpu_dma_latency, no child is left, the records
 # file's last line is the total line.
+# test-holds: global-tracing
 . "$top_srcdir/tests/cli/lib.sh"
 need_rt
 need_native
@@ -21,7 +22,6 @@ need_cmd pgrep
 CT=$(tool cyclictest)
 START_S=$(date +%s)
 
-lock_global_tracing # no -b test of another script flips it meanwhile
 T=$(awk '$3 == "tracefs" { print $2; exit }' /proc/mounts)
 [ -n "$T" ] && [ -r "$T/tracing_on" ] || T=""
 tracing_state() {

@@ -10,6 +10,7 @@
 # a VM whose host keeps it from that share 8 times over skips with the
 # figures. The
 # global tracing settings are the same afterwards and no instance is left.
+# test-holds: machine
 . "$top_srcdir/tests/cli/lib.sh"
 need_python3
 need_rt

@@ -6,8 +6,8 @@
 # affinity narrower than the root domain (taskset, -b) names the CPUs and
 # what to do (2.4 moved every task of the system into cpusets for -b);
 # EINVAL (a period below sched_deadline_period_min_us) gives the range.
+# test-holds: deadline
 . "$top_srcdir/tests/cli/lib.sh"
-lock_deadline
 need_root
 need_cpus 2
 

@@ -6,8 +6,8 @@
 # within its deadline. With --max-misses=5 the verdict is FAIL, exit 3, its
 # broken entry counts deadlines and periods together, the JSON is valid by
 # its schema; without --verdict the same run exits 0 (2.4's status).
+# test-holds: deadline
 . "$top_srcdir/tests/cli/lib.sh"
-lock_deadline
 need_root
 need_native
 need_cmd python3

@@ -9,8 +9,8 @@
 # short runs). FAIL: -P 1000 makes each period's work twice the deadline, so
 # every period misses: exit 3 with --verdict, the misses (deadlines and
 # periods) counted per thread and in total; exit 0 and 2.4's bytes without.
+# test-holds: deadline
 . "$top_srcdir/tests/cli/lib.sh"
-lock_deadline
 need_root
 need_cmd python3
 [ "$(cat /proc/sys/kernel/sched_rt_runtime_us)" != 0 ] ||

@@ -10,8 +10,8 @@
 # A start refused for want of bandwidth (other tests' SCHED_DEADLINE
 # threads, not the harness's case) is tried again.
 # CYCLICDEADLINE=/path runs another binary.
+# test-holds: deadline
 . "$top_srcdir/tests/cli/lib.sh"
-lock_deadline
 . "$top_srcdir/tests/harness/guard.sh"
 need_root
 need_python3

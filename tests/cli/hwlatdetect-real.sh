@@ -4,11 +4,11 @@
 # tracefs (2.4: a DetectorNotAvailable traceback); with it, a 2 s run
 # reports, passes under a hardlimit no latency can reach, and leaves the
 # global tracing settings as they were.
+# test-holds: global-tracing
 . "$top_srcdir/tests/cli/lib.sh"
 lsan_ignore_libtracefs
 need_tracefs
 grep -q '^#define HAVE_TRACEFS 1' "$top_builddir/config.h" || skip "built without libtracefs"
-lock_global_tracing
 T=$(awk '$3 == "tracefs" { print $2; exit }' /proc/mounts)
 [ -n "$T" ] || T=/sys/kernel/tracing
 state() {

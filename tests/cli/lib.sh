@@ -153,29 +153,6 @@ hold_lock() {
 	done
 }
 
-# take_run_lock NAME FD: hold "rt-tests-ng-NAME.lock" in TMPDIR on
-# descriptor FD until the test exits (one FD per lock: a test may hold
-# several).
-take_run_lock() {
-	eval "exec $2>\"\${TMPDIR:-/tmp}/rt-tests-ng-$1.lock\""
-	flock "$2"
-}
-
-# rt-qualify tests hold this lock for their whole run: a qualification
-# loads every measured CPU, and two at once on a small machine starve each
-# other's tools towards rt-qualify's stop grace (seen under ASan before
-# rt-qualify stopped its load first: a cyclictest SIGKILLed after 30 s).
-lock_rt_qualify() {
-	take_run_lock rt-qualify 6
-}
-
-# Tests that change the global tracing_on (-b) or compare it before and
-# after hold this lock for their whole run: under make -j, two -b tests
-# would otherwise each save the other's 0 and leave the machine at 0.
-lock_global_tracing() {
-	take_run_lock global-tracing 8
-}
-
 # LeakSanitizer: libtracefs keeps strings it caches (the tracing
 # directory) for the life of the process; they are not ours to free.
 lsan_ignore_libtracefs() {
@@ -248,18 +225,11 @@ promtool_clean() {
 	[ ! -s "$WORK/promtool.out" ] || fail "${2:+$2: }promtool says: $(head -n 5 "$WORK/promtool.out")"
 }
 
-# Tests that run SCHED_DEADLINE threads hold this lock for their whole run:
-# under make -j another test's deadline threads preempt even SCHED_FIFO 99
-# (deadline_test's calibration then overruns: "Run time too short") and
-# take the bandwidth the kernel admits (EBUSY).
-lock_deadline() {
-	take_run_lock deadline 7
-}
-
 # -b writes 0 to the global tracing_on (as 2.4 does, to freeze the trace):
-# a test that runs it puts the machine's value back when it exits.
+# a test that runs it puts the machine's value back when it exits, and
+# holds global-tracing (tests/with-timeout.sh): two -b tests at once
+# would each save the other's 0 and leave the machine at 0.
 restore_tracing_on_at_exit() {
-	lock_global_tracing
 	_tdir=$(awk '$3 == "tracefs" { print $2; exit }' /proc/mounts)
 	[ -n "$_tdir" ] && [ -w "$_tdir/tracing_on" ] || return 0
 	_was_on=$(cat "$_tdir/tracing_on")

@@ -4,6 +4,7 @@
 # gaps of about 3 ms, and each explained one names "task spin (pid P)".
 # Retried against the VM's own noise; the spinner is killed by its pid;
 # the private trace instance is gone afterwards.
+# test-holds: machine
 . "$top_srcdir/tests/cli/lib.sh"
 need_root
 need_python3

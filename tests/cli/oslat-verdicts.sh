@@ -4,6 +4,7 @@
 # (every gap is at least 1 us by 2.4's labels: exit 3, the CPU named, JSON
 # return_code 3); and -T keeps 2.4's two stderr lines and exit 1 but now
 # also the summary and the JSON (the global tracing_on is put back).
+# test-holds: global-tracing
 . "$top_srcdir/tests/cli/lib.sh"
 need_root
 need_python3

@@ -11,8 +11,8 @@
 # forms harnesses pass (Linaro: -D 60 -q --mlockall --rr --json=FILE, long
 # options abbreviated, --json=-) are accepted.
 # test-timeout: 300
+# test-holds: deadline
 . "$top_srcdir/tests/cli/lib.sh"
-lock_deadline
 need_root
 need_python3
 ESC=$(printf '\033')

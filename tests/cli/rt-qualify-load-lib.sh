@@ -9,7 +9,6 @@
 # tools measured: a share that a loaded shared VM still gives it); and
 # nothing of it runs on afterwards.
 . "$top_srcdir/tests/cli/lib.sh"
-lock_rt_qualify
 need_rt
 need_python3
 CHECK="$top_srcdir/tests/helpers/rt_qualify_check.py"

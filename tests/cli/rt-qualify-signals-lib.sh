@@ -7,7 +7,6 @@
 # exits 3 (not proven), and leaves no process, tracing instance or shared
 # memory object behind; a SIGKILL of rt-qualify takes its children with it.
 . "$top_srcdir/tests/cli/lib.sh"
-lock_rt_qualify
 need_rt
 need_python3
 need_native

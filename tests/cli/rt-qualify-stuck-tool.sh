@@ -5,8 +5,8 @@
 # tracing instance and its shm object, and only those (a live run's with
 # the same names stay). The summary is written, the step marked stopped,
 # exit 3, and the session empties.
+# test-holds: cpu-load
 . "$top_srcdir/tests/cli/lib.sh"
-lock_rt_qualify
 need_rt
 need_native
 need_python3

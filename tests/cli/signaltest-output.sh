@@ -3,6 +3,7 @@
 # -l for all), -v prints exactly one n:c:v line per sample, JSON is valid
 # with each thread's own CPU, -b reports the thread that exceeded the limit,
 # the live frame keeps 2.4's layout, and -t 1 is a usage error.
+# test-holds: global-tracing
 . "$top_srcdir/tests/cli/lib.sh"
 restore_tracing_on_at_exit
 rt_or_other
