@@ -3,9 +3,9 @@
 # 3 and one line per thread naming the limit, the value and the bound, after
 # the unchanged 2.4 summary; generous limits PASS with exit 0 (a p99.9999
 # of 200 samples only with --percentile-claim=point: by default it is
-# INCONCLUSIVE, exit 3, needing 3688678 more samples); a run stopped
-# before its first sample FAILs ("no samples"); the JSON carries the same
-# verdict and return code; bad limit forms are usage errors (exit 2).
+# INCONCLUSIVE, exit 3, needing 3688678 more samples); the JSON carries
+# the same verdict and return code; bad limit forms are usage errors (exit
+# 2). Runs stopped by a signal: cyclictest-verdicts-stopped.sh.
 . "$top_srcdir/tests/cli/lib.sh"
 need_python3
 rt_or_other
@@ -79,9 +79,10 @@ PY
 check_schema "$WORK/i.json" cyclictest
 
 # Issue 29: an INCONCLUSIVE percentile needs what rt-latency-report plan says
-# (36887 samples for p99.99), never "1 more": 480 samples need 36407 more.
+# (36887 samples for p99.99), never "1 more": 480 samples need 36407 more
+# (the bound an hour away: a loaded machine's latency cannot break it).
 run_tool_timeout 30 cyclictest -q $MLOCK -p $PRIO -i 1000 -l 480 \
-	--max-percentile=99.99:50000 --json="$WORK/p.json"
+	--max-percentile=99.99:3600000000 --json="$WORK/p.json"
 expect_exit 3
 expect_match "$OUT" '^# Verdict: thread 0: max-percentile=99\.99: INCONCLUSIVE: .*, need 36407 more samples, 36887 in all$'
 "$top_builddir/src/rt-latency-report/rt-latency-report" plan --percentile=99.99 >"$WORK/plan" 2>&1 &&
@@ -104,49 +105,6 @@ expect_no_match "$OUT" '^# (Verdict|P[0-9])'
 check_schema "$WORK/n.json" cyclictest
 python3 -c 'import json,sys; v=json.load(open(sys.argv[1]))["verdict"]; assert v["result"] == "pass" and v["checked"][0]["count"] == 50, v' \
 	"$WORK/n.json" || fail "no limit: JSON verdict"
-
-# Stopped by SIGINT in the middle of -D 10: judged on what it measured (PASS),
-# partial, the cause and the time measured of the time asked.
-"$(tool cyclictest)" -q $MLOCK -p $PRIO -i 1000 -D 10 --verdict \
-	--json="$WORK/s.json" >"$OUT" 2>"$ERR" </dev/null &
-pid=$!
-sleep 1
-kill -INT "$pid"
-RC=0
-wait "$pid" || RC=$?
-expect_exit 0
-expect_match "$OUT" '^# Verdict: PASS$'
-expect_match "$OUT" '^# Verdict: partial: stopped by SIGINT after [0-9.]+ of 10 s$'
-check_schema "$WORK/s.json" cyclictest
-python3 -c 'import json,sys; v=json.load(open(sys.argv[1]))["verdict"]; assert v["partial"] and v["stop"]["cause"] == "SIGINT" and 0 < v["stop"]["done"] < 10 and v["stop"]["asked"] == 10, v' \
-	"$WORK/s.json" || fail "stopped: JSON verdict"
-
-# Stopped before the first sample (-i 1 s, SIGINT after 0.3 s): FAIL.
-"$(tool cyclictest)" -q $MLOCK -p $PRIO -i 1000000 --max-latency=1000000 \
-	--json="$WORK/e.json" >"$OUT" 2>"$ERR" </dev/null &
-pid=$!
-sleep 0.3
-kill -INT "$pid"
-RC=0
-wait "$pid" || RC=$?
-expect_exit 3
-expect_match "$OUT" '^T: 0 .* C: +0 '
-sed -n '/^# Verdict/p' "$OUT" >"$WORK/empty"
-expect_text "$WORK/empty" "# Verdict: FAIL
-# Verdict: thread 0: no samples, nothing was measured"
-python3 - "$WORK/e.json" <<'PY' || fail "json of an empty run"
-import json, sys
-d = json.load(open(sys.argv[1]))
-assert d["return_code"] == 3
-v = d["verdict"]
-assert v["result"] == "fail" and v["checked"] == [], v
-assert [(b["limit"], b["thread"], b["value"], b["bound"]) for b in v["broken"]] == \
-    [("samples", 0, 0, 1)], v
-assert v["partial"] is False and v["stop"]["cause"] == "completed", v  # no -D/-l: SIGINT is its end
-assert all(v is None for v in d["thread"]["0"]["percentiles"].values())
-assert all(v is None for v in d["percentiles"].values())
-PY
-check_schema "$WORK/e.json" cyclictest
 
 # Bad forms: one line naming the option and what it accepts, exit 2, no file.
 for bad in --max-percentile=99.9 --max-percentile=101:5 --max-percentile=99.99999:5 \
