@@ -30,10 +30,5 @@ tracer_listed() {
 	tr ' ' '\n' <"$TRACING/available_tracers" | grep -q -x "$1"
 }
 
-# show FILE: FILE into the log, indented, to explain a failure.
-show() {
-	sed 's/^/    /' "$1"
-}
-
 [ -r "$TRACING/available_tracers" ] || fail "no tracefs at $TRACING"
 
