@@ -1,0 +1,31 @@
+#!/bin/sh
+# Proves: when hwlatdetect is killed with SIGKILL mid-run, which it cannot
+# catch, its guard process still puts current_tracer, tracing_thresh and
+# tracing_on back as they were.
+. "$top_srcdir/tests/vm/lib.sh"
+
+tracer_listed hwlat || skip "no hwlat tracer in this kernel"
+set_unusual_state
+before=$(tracer_state)
+echo "before: $before"
+"$TOOLS/hwlatdetect/hwlatdetect" --duration=60 --threshold=10 >"$WORK/out" 2>"$WORK/err" &
+pid=$!
+i=0
+until [ "$(cat "$TRACING/current_tracer")" = hwlat ]; do
+	i=$((i + 1))
+	[ "$i" -le 100 ] || { kill -KILL "$pid"; fail "current_tracer never became hwlat"; }
+	sleep 0.2
+done
+sleep 1
+kill -KILL "$pid"
+wait "$pid" 2>/dev/null
+# The guard sees the pipe close and restores: give it a few seconds.
+i=0
+until [ "$(tracer_state)" = "$before" ]; do
+	i=$((i + 1))
+	[ "$i" -le 100 ] || fail "not restored 10 s after SIGKILL: before $before, now $(tracer_state)"
+	sleep 0.1
+done
+echo "after:  $(tracer_state)"
+put_defaults
+pass "settings restored by the guard after SIGKILL"
