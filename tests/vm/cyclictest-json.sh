@@ -6,8 +6,9 @@
 # the kernel's config (PREEMPT_RT read from /sys/kernel/realtime; on a
 # PREEMPT_DYNAMIC kernel the mode from debugfs, which the guest mounts).
 # The numbers are checked with bounds TCG cannot break (it adds 8-20 ms
-# spikes): cycle counts within what 3 s allows, min <= avg <= max, max
-# below 1 s.
+# spikes, and misses periods on a busy host): measured plus missed
+# periods (overruns) 80-100% of what 3 s hold, at least a tenth of them
+# measured, min <= avg <= max < 1 s.
 . "$top_srcdir/tests/vm/lib.sh"
 
 json=$OUT.json
@@ -56,13 +57,17 @@ if d["return_code"] != 0:
 for n, t in sorted(d["thread"].items()):
     interval = 1000 + 500 * int(n)   # -i 1000, the default distance 500
     most = 3000000 // interval + 1
-    print("thread %s: cycles %d (at most %d) min %d avg %s max %d" %
-          (n, t["cycles"], most, t["min"], t["avg"], t["max"]))
-    if not most // 2 <= t["cycles"] <= most:
-        bad("thread %s: %d cycles, 3 s at %d us allow %d..%d" % (n, t["cycles"], interval, most // 2, most))
+    periods = t["cycles"] + t["overruns"]
+    print("thread %s: cycles %d overruns %d (periods at most %d) min %d avg %s max %d" %
+          (n, t["cycles"], t["overruns"], most, t["min"], t["avg"], t["max"]))
+    # TCG on a busy host misses up to half the periods: those count as
+    # overruns, and measured plus missed periods follow the wall clock.
+    if not (most * 8 // 10 <= periods <= most and t["cycles"] >= most // 10):
+        bad("thread %s: %d cycles + %d overruns, 3 s at %d us allow %d..%d periods, %d measured" %
+            (n, t["cycles"], t["overruns"], interval, most * 8 // 10, most, most // 10))
     if not 0 <= t["min"] <= t["avg"] <= t["max"] < 1000000:
         bad("thread %s: min %s avg %s max %s out of order or above 1 s" % (n, t["min"], t["avg"], t["max"]))
 PY
 cat "$WORK/py"
 [ "$rc" -eq 0 ] || fail "$(tail -n 1 "$WORK/py")"
-pass "exit 0, valid JSON, model $model${mode:+ ($mode)}, realtime=$rt, cycles and min/avg/max in bounds"
+pass "exit 0, valid JSON, model $model${mode:+ ($mode)}, realtime=$rt, periods and min/avg/max in bounds"
