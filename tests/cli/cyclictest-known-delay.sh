@@ -5,7 +5,8 @@
 # cannot be served before the spin ends, so its latency is more than
 # 2000 - 200 = 1800 us whatever the phase: a reported Max below 1750 us means
 # the delay was not measured. (With -i 1000 the floor would only be 1000 us.)
-# Max >= 6000 us is noise: retried a few times.
+# Max >= 100 ms is noise or a wrong unit (a loaded shared VM stalls a
+# FIFO thread for 20-35 ms: seen in CI): retried a few times.
 . "$top_srcdir/tests/cli/lib.sh"
 need_rt
 SPIN="$top_builddir/tests/helpers/spin"
@@ -22,7 +23,7 @@ attempt() {
 	echo "attempt: Max $max us"
 	[ -n "$max" ] || return 1
 	[ "$max" -ge 1750 ] || return 1
-	[ "$max" -lt 6000 ] || return 2
+	[ "$max" -lt 100000 ] || return 2
 	return 0
 }
 retry_bound 3 attempt
