@@ -164,9 +164,6 @@ int rt_cli_result_option(struct rt_cli_results *r, int c, const char *arg);
 int rt_cli_result_or_bad_option(struct rt_cli_results *r, int argc, char *argv[], int c,
 				const char *arg);
 
-/* Are the preflight lines printed: --preflight, or by default stderr a terminal? */
-bool rt_cli_preflight_shown(enum rt_cli_preflight when);
-
 /*
  * Print e's preflight warnings ("WARN: preflight: ..." lines) on stderr
  * where `when` says: with --preflight, or by default when stderr is a
@@ -175,7 +172,10 @@ bool rt_cli_preflight_shown(enum rt_cli_preflight when);
  */
 unsigned rt_cli_preflight_print(enum rt_cli_preflight when, const struct rt_env *e);
 
-/* Will rt_cli_preflight_print() print? (The isolation checks run only then, or for a file.) */
+/*
+ * Will rt_cli_preflight_print() print: --preflight, or by default stderr a
+ * terminal? (The isolation checks run only then, or for a file.)
+ */
 bool rt_cli_preflight_shown(enum rt_cli_preflight when);
 
 /*
