@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include <errno.h>
+#include <inttypes.h>
 #include <json-c/json.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -201,27 +202,6 @@ static int load_json(struct rlr_plotfile *f, struct json_object *doc)
 	return rc;
 }
 
-/* The numbers after a "# Label:" line's colon; returns how many. */
-static int summary_values(const char *line, int64_t *v, int max)
-{
-	const char *p = strchr(line, ':');
-	int n = 0;
-
-	if (!p)
-		return 0;
-	p++; /* the values follow the colon; each one ends where the next may start */
-	while (n < max) {
-		char *end;
-		long long x = strtoll(p, &end, 10);
-
-		if (end == p)
-			break;
-		v[n++] = x;
-		p = end;
-	}
-	return n;
-}
-
 /* One row of the histogram text: "BUCKET COUNT\tCOUNT...": columns, or -1. */
 static int text_row(const char *line, int64_t *v, int max)
 {
@@ -278,6 +258,12 @@ static int text_add_row(struct text_read *t, const char *line)
 			      "(bucket, then a count per thread)", f->path, t->lineno);
 		return 2;
 	}
+	/* A bucket is a latency: within RLR_MAX_VALUE, as in JSON; its end (+ 1) fits. */
+	if (t->v[0] > RLR_MAX_VALUE) {
+		rt_prog_error("'%s' line %ld: the bucket is %" PRId64
+			      ": must be from 0 to 10^18", f->path, t->lineno, t->v[0]);
+		return 2;
+	}
 	if (t->cols < 0) {
 		t->cols = n;
 		f->curve = calloc((size_t)t->cols - 1, sizeof(*f->curve));
@@ -293,15 +279,62 @@ static int text_add_row(struct text_read *t, const char *line)
 	return 0;
 }
 
-/* A summary line after the rows: the threads' min and max, the overflows. */
-static void text_summary(struct text_read *t, const char *line)
+/*
+ * The numbers after a "# Label:" line's colon: how many, or -1 after a
+ * one-line error (a latency beyond RLR_MAX_VALUE, as in JSON, or beyond
+ * 64 bits) when they are latencies.
+ */
+static int summary_values(const struct text_read *t, const char *line, int64_t *v,
+			  int max, bool latencies)
 {
+	const char *p = strchr(line, ':');
+	int n = 0;
+
+	if (!p)
+		return 0;
+	p++; /* the values follow the colon; each one ends where the next may start */
+	while (n < max) {
+		char *end;
+		long long x;
+
+		errno = 0;
+		x = strtoll(p, &end, 10);
+		if (end == p)
+			break;
+		if (latencies && (errno || x > RLR_MAX_VALUE || x < -RLR_MAX_VALUE)) {
+			/* The value as written, even beyond 64 bits. */
+			p += strspn(p, " \t");
+			rt_prog_error("'%s' line %ld: a value of \"%.*s\" is %.*s: "
+				      "must be from -10^18 to 10^18", t->f->path,
+				      t->lineno, (int)(strchr(line, ':') - line + 1), line,
+				      (int)(end - p), p);
+			return -1;
+		}
+		v[n++] = x;
+		p = end;
+	}
+	return n;
+}
+
+/* A summary line after the rows: the threads' min and max, the overflows. 0 or 2. */
+static int text_summary(struct text_read *t, const char *line)
+{
+	int64_t *v = NULL;
+	int *n = NULL, got;
+
 	if (strncmp(line, "# Min Latencies:", 16) == 0)
-		t->nmin = summary_values(line, t->v, RLR_TEXT_MAX_COLUMNS);
+		v = t->v, n = &t->nmin;
 	else if (strncmp(line, "# Max Latencies:", 16) == 0)
-		t->nmax = summary_values(line, t->maxv, RLR_TEXT_MAX_COLUMNS);
+		v = t->maxv, n = &t->nmax;
 	else if (strncmp(line, "# Histogram Overflows:", 22) == 0)
-		t->nover = summary_values(line, t->over, RLR_TEXT_MAX_COLUMNS);
+		v = t->over, n = &t->nover;
+	if (!n)
+		return 0;
+	/* The overflows are counts (their sum is checked), the others latencies. */
+	if ((got = summary_values(t, line, v, RLR_TEXT_MAX_COLUMNS, v != t->over)) < 0)
+		return 2;
+	*n = got;
+	return 0;
 }
 
 /* Every line: "# Histogram", its rows, the summary. 0, or 2 or 1 after a one-line error. */
@@ -325,7 +358,8 @@ static int text_lines(struct text_read *t, FILE *in)
 			continue;
 		}
 		state = AFTER;
-		text_summary(t, line);
+		if ((rc = text_summary(t, line)))
+			break;
 	}
 	free(line);
 	return rc;
@@ -411,8 +445,9 @@ int rlr_plotfile_load(struct rlr_plotfile *f, const char *path, bool text_ns)
 
 	memset(f, 0, sizeof(*f));
 	f->path = path;
-	if (rlr_input_load(&in, path))
-		return 1;
+	if ((rc = rlr_input_load(&in, path)))
+		/* Not JSON: 1, as the text reader says of what it cannot read. */
+		return rc == RLR_INPUT_INVALID ? 2 : 1;
 	rc = rlr_plotfile_from_input(f, &in, text_ns);
 	rlr_input_free(&in);
 	return rc;

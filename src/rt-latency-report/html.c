@@ -81,7 +81,7 @@ static int run_load(struct rlr_html_run *r, const char *path, bool text_ns)
 	memset(r, 0, sizeof(*r));
 	r->path = path;
 	if ((rc = rlr_input_load(&r->in, path)))
-		return rc;
+		return rc == RLR_INPUT_INVALID ? 2 : rc;
 	r->records = rlr_records_is(r->in.data, r->in.len);
 	if (r->records && rlr_timeline_read(&r->tl, r->in.data, r->in.len)) {
 		rt_prog_error_errno(ENOMEM, "cannot read '%s'", path);

@@ -159,11 +159,8 @@ int rlr_input_parse(const char *path, const char *data, size_t len, struct json_
 	enum json_tokener_error err;
 
 	*doc = NULL;
-	if (rlr_records_is(data, len)) {
-		/* --records (records.c): the run it describes. */
-		*doc = rlr_records_doc(data, len, path);
-		return *doc ? 0 : 1;
-	}
+	if (rlr_records_is(data, len))
+		return rlr_records_doc(data, len, path, doc); /* the run it describes */
 	if (at >= len || data[at] != '{')
 		return 0; /* not JSON: the histogram text reader says what it is */
 	/* JSON is UTF-8 (RFC 8259), and json-c would stop at a NUL. */
@@ -204,15 +201,17 @@ int rlr_input_parse(const char *path, const char *data, size_t len, struct json_
 
 int rlr_input_load(struct rlr_input *in, const char *path)
 {
+	int rc;
+
 	memset(in, 0, sizeof(*in));
 	in->path = path;
 	if (read_all(in, path)) {
 		rlr_input_free(in);
 		return 1;
 	}
-	if (rlr_input_parse(path, in->data, in->len, &in->doc)) {
+	if ((rc = rlr_input_parse(path, in->data, in->len, &in->doc))) {
 		rlr_input_free(in);
-		return 2;
+		return rc == 2 ? RLR_INPUT_INVALID : 2;
 	}
 	return 0;
 }

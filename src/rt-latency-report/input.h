@@ -27,9 +27,16 @@ struct rlr_input {
 };
 
 /*
+ * rlr_input_load() of a --records file whose window has a member of the
+ * wrong type or out of range (doccheck.c): the usage error (exit 2) of
+ * every command, as such a member of a JSON result.
+ */
+#define RLR_INPUT_INVALID 3
+
+/*
  * Read path once and parse it: 0; 1 after a one-line error (cannot be
- * read, larger than RLR_INPUT_MAX_BYTES) or 2 (read, but begins like JSON
- * and is not, or a --records file that is not one).
+ * read, larger than RLR_INPUT_MAX_BYTES), 2 (read, but begins like JSON
+ * and is not, or a --records file that is not one) or RLR_INPUT_INVALID.
  */
 int rlr_input_load(struct rlr_input *in, const char *path);
 void rlr_input_free(struct rlr_input *in);
@@ -37,8 +44,8 @@ void rlr_input_free(struct rlr_input *in);
 /*
  * The bytes of one input (path names it in errors) parsed: 0 with *doc the
  * JSON document, or NULL when they are not JSON (the histogram text, read
- * from the same bytes); 1 after a one-line error. Readers of other formats
- * hook in here.
+ * from the same bytes); 1 after a one-line error, 2 after one of a
+ * --records window (rlr_records_doc). Readers of other formats hook in here.
  */
 int rlr_input_parse(const char *path, const char *data, size_t len, struct json_object **doc);
 

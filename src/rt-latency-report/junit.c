@@ -311,7 +311,8 @@ int rlr_junit(int argc, char *argv[])
 		int err = rlr_input_load(&in[k], name);
 
 		if (err) {
-			rc = err == 2 ? RT_EXIT_USAGE : RT_EXIT_FAILURE;
+			rc = err == 2 || err == RLR_INPUT_INVALID ? RT_EXIT_USAGE
+								  : RT_EXIT_FAILURE;
 			break;
 		}
 		if (!in[k].doc) {

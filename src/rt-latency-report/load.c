@@ -167,8 +167,9 @@ int rlr_load(struct rlr_run *r, const char *path)
 	int rc;
 
 	memset(r, 0, sizeof(*r));
-	if (rlr_input_load(&in, path))
-		return 1;
+	if ((rc = rlr_input_load(&in, path)))
+		/* Not JSON: 1, as the text reader says of what it cannot read. */
+		return rc == RLR_INPUT_INVALID ? 2 : 1;
 	rc = rlr_load_input(r, &in);
 	rlr_input_free(&in);
 	return rc;

@@ -321,8 +321,8 @@ static int check_input(struct merging *m, int k, struct rlr_run *first)
 	int err, rc = RT_EXIT_OK;
 
 	/* Each input read once (a FIFO works), parsed once. */
-	if (rlr_input_load(&m->in[k], m->paths[k]))
-		return RT_EXIT_FAILURE;
+	if ((err = rlr_input_load(&m->in[k], m->paths[k])))
+		return err == RLR_INPUT_INVALID ? RT_EXIT_USAGE : RT_EXIT_FAILURE;
 	if ((err = rlr_load_input(run, &m->in[k])))
 		return err == 2 ? RT_EXIT_USAGE : RT_EXIT_FAILURE;
 	if (run->text) {

@@ -10,6 +10,7 @@
 #include "rt_prog.h"
 #include "rt_report.h"
 
+#include "doccheck.h"
 #include "hist_json.h"
 #include "records.h"
 #include "result_json.h"
@@ -44,10 +45,11 @@ bool rlr_records_is(const char *buf, size_t len)
 	return len >= sizeof(RUN_PREFIX) - 1 && memcmp(buf, RUN_PREFIX, sizeof(RUN_PREFIX) - 1) == 0;
 }
 
+/* Not a records file as the tools write it: exit 1, as a file that is not JSON. */
 static int bad(const struct rec_read *r, const char *what)
 {
 	rt_prog_error("'%s' line %zu: %s", r->path, r->line, what);
-	return 2;
+	return 1;
 }
 
 /* A non-negative integer member. */
@@ -99,11 +101,27 @@ static int add_window(struct rec_read *r, struct json_object *w)
 	int64_t k, mn, mx;
 	uint64_t count, overruns;
 	struct rec_sum *s;
-	double avg;
+	double avg, start_s, end_s;
+	char why[96];
 	int rc;
 
+	/*
+	 * Every number of the line typed and in range first (doccheck.c), an
+	 * error of a result's member (exit 2): the rest reads them as they are.
+	 */
+	if ((rc = rlr_doc_window(w, r->path, r->line)))
+		return 2;
 	if (!rlr_int(w, "thread", &k) || k < 0 || k >= r->n || !count_of(w, "count", &count))
 		return bad(r, "a window line without a valid \"thread\" or \"count\"");
+	start_s = json_object_get_double(rlr_member(w, "start_s"));
+	end_s = json_object_get_double(rlr_member(w, "end_s"));
+	if (end_s < start_s) {
+		snprintf(why, sizeof(why),
+			 "a window that ends (end_s %g) before it starts (start_s %g)",
+			 end_s, start_s);
+		bad(r, why);
+		return 2; /* a member's range, as above */
+	}
 	s = &r->sum[k];
 	if (count) {
 		if (!rlr_int(w, "min", &mn) || !rlr_int(w, "max", &mx) || mn > mx ||
@@ -128,11 +146,11 @@ static int add_window(struct rec_read *r, struct json_object *w)
 	}
 	if (!r->windows) {
 		snprintf(r->first_start, sizeof(r->first_start), "%s", rlr_text(w, "start") ?: "");
-		r->start_s = json_object_get_double(rlr_member(w, "start_s"));
+		r->start_s = start_s;
 	}
-	if (!r->windows || json_object_get_double(rlr_member(w, "end_s")) >= r->end_s) {
+	if (!r->windows || end_s >= r->end_s) {
 		snprintf(r->last_end, sizeof(r->last_end), "%s", rlr_text(w, "end") ?: "");
-		r->end_s = json_object_get_double(rlr_member(w, "end_s"));
+		r->end_s = end_s;
 	}
 	r->windows++;
 	return 0;
@@ -302,10 +320,10 @@ static struct json_object *build(struct rec_read *r)
 	return doc;
 }
 
-struct json_object *rlr_records_doc(const char *buf, size_t len, const char *path)
+int rlr_records_doc(const char *buf, size_t len, const char *path,
+		    struct json_object **doc)
 {
 	struct rec_read r = { .path = path };
-	struct json_object *doc = NULL;
 	size_t runs = 0;
 	int rc = 0;
 
@@ -318,16 +336,17 @@ struct json_object *rlr_records_doc(const char *buf, size_t len, const char *pat
 	}
 	if (!rc && !r.run) {
 		rt_prog_error("'%s': no whole run line", path);
-		rc = 2;
+		rc = 1;
 	}
 	if (!rc && runs > 1)
 		fprintf(stderr, "WARN: '%s' holds %zu runs (appended to): reading the last\n", path,
 			runs);
-	if (!rc)
-		doc = build(&r);
+	*doc = rc ? NULL : build(&r);
+	if (!rc && !*doc)
+		rc = 1; /* out of memory, said */
 	json_object_put(r.run);
 	for (int k = 0; r.sum && k < r.n; k++)
 		free(r.sum[k].hist);
 	free(r.sum);
-	return doc;
+	return rc;
 }

@@ -20,7 +20,12 @@ struct json_object;
 /* Whether the bytes are a --records file (they start with its run line). */
 bool rlr_records_is(const char *buf, size_t len);
 
-/* The result document, or NULL after a one-line error naming path. */
-struct json_object *rlr_records_doc(const char *buf, size_t len, const char *path);
+/*
+ * *doc the result document: 0; else 1 after a one-line error naming path
+ * (not a records file: a line that is not one, out of memory) or 2 (a
+ * window's member of the wrong type or out of range, by doccheck.c's rules).
+ */
+int rlr_records_doc(const char *buf, size_t len, const char *path,
+		    struct json_object **doc);
 
 #endif

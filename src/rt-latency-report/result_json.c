@@ -72,7 +72,7 @@ int64_t rlr_bucket_low(const char *key, bool log_linear)
 
 	errno = 0;
 	low = strtoll(key, &end, 10);
-	if (end == key || *end || errno || low < 0 ||
+	if (end == key || *end || errno || low < 0 || low > RLR_MAX_VALUE ||
 	    (log_linear && rt_loghist_bucket_low(rt_loghist_index(low)) != low))
 		return -1;
 	return low;

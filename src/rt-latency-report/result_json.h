@@ -13,6 +13,18 @@
 
 struct json_object;
 
+/*
+ * The largest latency (and any other integer that is not a count) an input
+ * may hold, either sign: 10^18 is 31 years in ns, so nothing beyond it is a
+ * measurement; kept to it, the readers' arithmetic (a bin's end, the axis's
+ * margin and round values) stays far inside 64 bits. Counts keep their
+ * whole range: their sums are checked instead.
+ */
+#define RLR_MAX_VALUE INT64_C(1000000000000000000)
+/* The latest a records window may end, in seconds from the run's start
+ * (317 years; a double still holds it to 2 us). */
+#define RLR_MAX_SECONDS 1e10
+
 /* Member key of o (NULL when o is NULL or has none); a string member. */
 struct json_object *rlr_member(struct json_object *o, const char *key);
 const char *rlr_text(struct json_object *o, const char *key);
@@ -28,8 +40,9 @@ struct json_object *rlr_measured(struct json_object *thread);
 struct json_object *rlr_loghist_buckets(struct json_object *latency_histogram);
 
 /*
- * A histogram's bucket key as its lowest value, or -1 when it is not a
- * non-negative integer or (log_linear) not the lowest value of a bucket.
+ * A histogram's bucket key as its lowest value, or -1 when it is not an
+ * integer from 0 to RLR_MAX_VALUE or (log_linear) not the lowest value of a
+ * bucket.
  */
 int64_t rlr_bucket_low(const char *key, bool log_linear);
 
