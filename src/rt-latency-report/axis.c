@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "axis.h"
+#include "result_json.h"
 
 #define BODY_MIN 10 /* the smallest body: integer ticks of a step of 2 */
 
@@ -65,7 +66,10 @@ static int64_t p99_of(struct rlr_axis_fit *fit)
 	return fit->top; /* the rank is among the samples beyond the histogram */
 }
 
-/* The smallest of 1, 1.5, 2, 2.5, 3, 4, 5, 6, 8 x 10^k at or above v. */
+/*
+ * The smallest of 1, 1.5, 2, 2.5, 3, 4, 5, 6, 8 x 10^k at or above v
+ * (v <= RLR_MAX_VALUE: scale <= 10^17, so no candidate is beyond 10^18).
+ */
 static int64_t round_up(int64_t v)
 {
 	static const int mant[] = { 10, 15, 20, 25, 30, 40, 50, 60, 80, 100 };
@@ -73,9 +77,13 @@ static int64_t round_up(int64_t v)
 
 	while (v > scale * 10 && scale < INT64_MAX / 100)
 		scale *= 10;
-	for (size_t k = 0; k < sizeof(mant) / sizeof(mant[0]); k++)
-		if (mant[k] * scale / 10 >= v)
-			return mant[k] * scale / 10;
+	for (size_t k = 0; k < sizeof(mant) / sizeof(mant[0]); k++) {
+		/* mant x scale / 10, divided first: 100 x 10^17 is beyond 64 bits */
+		int64_t c = scale < 10 ? mant[k] * scale / 10 : mant[k] * (scale / 10);
+
+		if (c >= v)
+			return c;
+	}
 	return 10 * scale;
 }
 
@@ -97,10 +105,20 @@ static int64_t step_of(int64_t span, int64_t parts, bool whole)
 	return best;
 }
 
+/* v within 1..RLR_MAX_VALUE: where the readers keep latencies (result_json.h). */
+static int64_t clamp(int64_t v)
+{
+	return v < 1 ? 1 : v > RLR_MAX_VALUE ? RLR_MAX_VALUE : v;
+}
+
 void rlr_axis_fit_done(struct rlr_axis_fit *fit, struct rlr_axis *a, bool ns)
 {
-	int64_t top = fit->top > 0 ? fit->top : 1;
-	int64_t body = round_up(p99_of(fit));
+	/*
+	 * Clamped, whatever a reader let through, so that the arithmetic below
+	 * (5 % beyond the top, round values, tick steps) stays inside 64 bits.
+	 */
+	int64_t top = clamp(fit->top);
+	int64_t body = round_up(clamp(p99_of(fit)));
 
 	memset(a, 0, sizeof(*a));
 	a->ns = ns;
