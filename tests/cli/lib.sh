@@ -301,6 +301,32 @@ finish() {
 	exit 0
 }
 
+# report_refuses CMD INPUT OTHER ERRLINE: rt-latency-report CMD (html,
+# plot, merge, junit; compare: INPUT beside OTHER) refuses INPUT: exit 2
+# within 20 s (an endless loop fails, 124), stderr exactly the one line
+# ERRLINE, nothing on stdout, no output file left in $WORK/out.
+report_refuses() {
+	_in=$2
+	_err=$4
+	mkdir -p "$WORK/out"
+	case $1 in
+	html) set -- html -o "$WORK/out/r.html" "$_in" ;;
+	plot) set -- plot -o "$WORK/out/r.svg" "$_in" ;;
+	merge) set -- merge -o "$WORK/out/r.json" "$_in" ;;
+	junit) set -- junit -o "$WORK/out/r.xml" "$_in" ;;
+	compare) set -- compare "$_in" "$3" ;;
+	esac
+	RC=0
+	timeout -k 2 20 "$(tool rt-latency-report)" "$@" >"$OUT" 2>"$ERR" </dev/null || RC=$?
+	[ "$RC" -eq 2 ] || fail "$1 $_in: exit $RC, expected 2 (124: timeout): $(head -c 200 "$ERR")"
+	printf '%s\n' "$_err" >"$WORK/expected.err"
+	cmp -s "$ERR" "$WORK/expected.err" ||
+		fail "$1 $_in: stderr '$(head -c 300 "$ERR")', expected '$_err'"
+	expect_empty_stdout
+	[ -z "$(ls -A "$WORK/out")" ] || fail "$1 $_in: left $(ls -A "$WORK/out")"
+	rm -rf "$WORK/out" && mkdir "$WORK/out"
+}
+
 # ---------------------------------------------------------------- cyclictest checks
 HELPERS="$top_srcdir/tests/helpers"
 

@@ -10,8 +10,6 @@
 # their whole 64-bit range (report-numbers.sh).
 . "$top_srcdir/tests/cli/lib.sh"
 need_python3
-RLR=$(tool rt-latency-report)
-mkdir "$WORK/out"
 python3 "$HELPERS/synth_result.py" "$WORK/good.json" threads=2 cycles=200
 python3 "$HELPERS/synth_result.py" "$WORK/good24.json" threads=2 cycles=200 v24=50
 
@@ -47,22 +45,7 @@ refused() {
 	_msg=$2
 	shift 2
 	for _cmd in "$@"; do
-		RC=0
-		case $_cmd in
-		html) set -- html -o "$WORK/out/r.html" "$_f" ;;
-		plot) set -- plot -o "$WORK/out/r.svg" "$_f" ;;
-		merge) set -- merge -o "$WORK/out/r.json" "$_f" ;;
-		junit) set -- junit -o "$WORK/out/r.xml" "$_f" ;;
-		compare) set -- compare "$_f" "$_f" ;;
-		esac
-		timeout -k 2 20 "$RLR" "$@" >"$OUT" 2>"$ERR" </dev/null || RC=$?
-		[ "$RC" -eq 2 ] || fail "$_cmd $_f: exit $RC, expected 2: $(head -c 200 "$ERR")"
-		printf "rt-latency-report: '%s'%s\n" "$_f" "$_msg" >"$WORK/expected.err"
-		cmp -s "$ERR" "$WORK/expected.err" ||
-			fail "$_cmd $_f: stderr '$(head -c 300 "$ERR")', expected '$(cat "$WORK/expected.err")'"
-		expect_empty_stdout
-		[ -z "$(ls -A "$WORK/out")" ] || fail "$_cmd $_f: left $(ls -A "$WORK/out")"
-		rm -rf "$WORK/out" && mkdir "$WORK/out"
+		report_refuses "$_cmd" "$_f" "$_f" "rt-latency-report: '$_f'$_msg"
 	done
 }
 
