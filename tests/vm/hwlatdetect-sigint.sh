@@ -15,12 +15,7 @@ env --default-signal=INT "$TOOLS/hwlatdetect/hwlatdetect" --duration=60 --thresh
 	--json="$json" >"$WORK/out" 2>"$WORK/err" &
 pid=$!
 # Mid-run: the tracer is on, and a couple of windows went by.
-i=0
-until [ "$(cat "$TRACING/current_tracer")" = hwlat ]; do
-	i=$((i + 1))
-	[ "$i" -le 100 ] || { kill -KILL "$pid"; fail "current_tracer never became hwlat"; }
-	sleep 0.2
-done
+wait_hwlat_on "$pid"
 sleep 2
 kill -INT "$pid"
 t0=$(date +%s)

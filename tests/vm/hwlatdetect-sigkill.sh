@@ -10,12 +10,7 @@ before=$(tracer_state)
 echo "before: $before"
 "$TOOLS/hwlatdetect/hwlatdetect" --duration=60 --threshold=10 >"$WORK/out" 2>"$WORK/err" &
 pid=$!
-i=0
-until [ "$(cat "$TRACING/current_tracer")" = hwlat ]; do
-	i=$((i + 1))
-	[ "$i" -le 100 ] || { kill -KILL "$pid"; fail "current_tracer never became hwlat"; }
-	sleep 0.2
-done
+wait_hwlat_on "$pid"
 sleep 1
 kill -KILL "$pid"
 wait "$pid" 2>/dev/null

@@ -102,3 +102,14 @@ PY
 	cat "$WORK/hwlat.py"
 	[ "$st" -eq 0 ] || fail "JSON: $(tail -n 1 "$WORK/hwlat.py")"
 }
+
+# wait_hwlat_on PID: wait (up to 20 s) until PID's hwlatdetect has set
+# current_tracer to hwlat; else kill it and fail.
+wait_hwlat_on() {
+	_i=0
+	until [ "$(cat "$TRACING/current_tracer")" = hwlat ]; do
+		_i=$((_i + 1))
+		[ "$_i" -le 100 ] || { kill -KILL "$1"; fail "current_tracer never became hwlat"; }
+		sleep 0.2
+	done
+}
