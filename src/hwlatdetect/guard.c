@@ -4,12 +4,40 @@
 #include <stdbool.h>
 #include <unistd.h>
 #include <sys/wait.h>
+#include <time.h>
 
 #include "guard.h"
 
-static void watch(int fd, struct hwlat_tracer *t)
+/*
+ * The pipe's end can reach us before the dying hwlatdetect lets go of its
+ * trace_pipe (exit releases a process's files in an order of its own), and
+ * the kernel refuses a new current_tracer with EBUSY while trace_pipe is
+ * open. All its files are released before we are reparented: wait for
+ * that, bounded, then retry for a while what is still busy.
+ */
+static void wait_parent_gone(pid_t parent)
 {
+	const struct timespec tick = { .tv_nsec = 10 * 1000 * 1000 };
+
+	for (int i = 0; i < 1000 && getppid() == parent; i++)
+		nanosleep(&tick, NULL);
+}
+
+static void restore_all(struct hwlat_tracer *t)
+{
+	const struct timespec tick = { .tv_nsec = 20 * 1000 * 1000 };
 	enum hwlat_file failed;
+
+	for (int f = 0; f < HWLAT_NFILES; f++)
+		t->written[f] = true;
+	t->pipe_fd = -1;
+	/* put_back clears what it restored: a retry writes only the rest */
+	for (int i = 0; i < 250 && hwlat_tracer_restore(t, &failed) == -EBUSY; i++)
+		nanosleep(&tick, NULL);
+}
+
+static void watch(int fd, pid_t parent, struct hwlat_tracer *t)
+{
 	char c;
 	ssize_t n;
 
@@ -19,15 +47,14 @@ static void watch(int fd, struct hwlat_tracer *t)
 	if (n == 1)
 		_exit(0); /* released: hwlatdetect restored them */
 	/* hwlatdetect is gone without restoring: every saved value back */
-	for (int f = 0; f < HWLAT_NFILES; f++)
-		t->written[f] = true;
-	t->pipe_fd = -1;
-	hwlat_tracer_restore(t, &failed);
+	wait_parent_gone(parent);
+	restore_all(t);
 	_exit(0);
 }
 
 int hwlat_guard_start(struct hwlat_guard *g, const struct hwlat_tracer *t)
 {
+	pid_t parent = getpid();
 	int p[2];
 
 	g->pid = -1;
@@ -51,7 +78,7 @@ int hwlat_guard_start(struct hwlat_guard *g, const struct hwlat_tracer *t)
 		/* hold no reader of hwlatdetect's output open */
 		for (int fd = 0; null >= 0 && fd <= 2; fd++)
 			dup2(null, fd);
-		watch(p[0], &copy);
+		watch(p[0], parent, &copy);
 	}
 	close(p[0]);
 	g->fd = p[1];
