@@ -138,18 +138,21 @@ need_trace_analysis() {
 }
 
 # hold_lock PATH: a live process holds an flock on PATH (a run's object of
-# another namespace, as far as a cleaner can tell); its pid is in $holder.
+# another namespace, as far as a cleaner can tell) until it is killed or the
+# test's shell is gone; its pid is in $holder. Returns once the lock is
+# held: a probe that can take it means the holder has not got there yet.
 hold_lock() {
 	(
 		exec 9<"$1"
 		flock -x 9
-		exec sleep 60
+		while kill -0 $$ 2>/dev/null; do sleep 0.2 9<&-; done
 	) &
 	holder=$!
 	_w=0
-	while flock -n -x "$1" true && [ "$_w" -lt 50 ]; do
-		sleep 0.1
+	while flock -n -x "$1" true; do
 		_w=$((_w + 1))
+		[ "$_w" -le 600 ] || fail "no process took the lock on $1 in 60 s"
+		sleep 0.1
 	done
 }
 
