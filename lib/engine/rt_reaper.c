@@ -2,10 +2,14 @@
 /*
  * Children are found by pid through an index sorted on demand: hackbench
  * forks thousands, and a linear search per death would be quadratic.
- * waitid(P_PID) per child rather than waitpid(-1): a tool's other children
- * (a ptrace tracee is the tracer's, never ours) are left alone, and WNOWAIT
- * keeps a zombie's pid reserved while the stop may still signal it.
- * wait4 where a child is reaped: its rusage comes with it.
+ * Only the reaper's own children are waited for: a tool's other children
+ * (a guard, an orphan a subreaper adopts) are left alone. The dead are
+ * found by one waitid(P_ALL, WNOWAIT) look, which names the first zombie
+ * without reaping it; only when that one is not ours are ours looked at
+ * one by one. WNOWAIT also keeps a zombie's pid reserved while the stop may
+ * still signal it. wait4 where a child is reaped: its rusage comes with it.
+ * A child that someone else reaped (ECHILD) ended in a way nobody can tell:
+ * RT_REAPER_UNKNOWN, never "exited 0".
  */
 #include <errno.h>
 #include <poll.h>
@@ -181,7 +185,7 @@ static int peek(struct rt_reaper_child *c)
 			return 0;
 		if (errno != ECHILD)
 			return -errno;
-		note(c, CLD_EXITED, 0, true); /* reaped by someone else (SIGCHLD ignored) */
+		note(c, RT_REAPER_UNKNOWN, 0, true); /* reaped by someone else */
 		return 1;
 	}
 	if (si.si_pid != c->pid)
@@ -190,34 +194,56 @@ static int peek(struct rt_reaper_child *c)
 	return 1;
 }
 
-/* Reap whatever died (any child of ours): 1 per newly seen one of the reaper's. */
-static int reap_any(struct rt_reaper *r, rt_reaper_death_fn on_death, void *ctx)
+static int reap_one(struct rt_reaper_child *c);
+
+/* Reap each of ours that ended, one by one: how many were newly seen, or -errno. */
+static int reap_each(struct rt_reaper *r, rt_reaper_death_fn on_death, void *ctx)
 {
-	int seen = 0, status;
-	struct rusage ru;
-	pid_t pid;
+	int seen = 0;
 
-	while ((pid = wait4(-1, &status, WNOHANG | __WALL, &ru)) != 0) {
-		struct rt_reaper_child *c;
+	for (size_t i = 0; i < r->n; i++) {
+		int got = reap_one(&r->child[i]);
 
-		if (pid < 0) {
-			if (errno == EINTR)
-				continue;
-			return errno == ECHILD ? seen : -errno;
-		}
-		c = find(r, pid);
-		if (!c || c->reaped)
-			continue;
-		c->reaped = true;
-		c->ru = ru;
-		if (c->ended)
-			continue; /* seen before, kept as a zombie until now */
-		note_reaped(c, status, &ru);
-		seen++;
-		if (on_death)
-			on_death(ctx, c);
+		if (got < 0)
+			return got;
+		seen += got;
+		if (got && on_death)
+			on_death(ctx, &r->child[i]);
 	}
 	return seen;
+}
+
+/* Reap whatever of ours died: 1 per newly seen one, or -errno. */
+static int reap_any(struct rt_reaper *r, rt_reaper_death_fn on_death, void *ctx)
+{
+	int seen = 0;
+
+	for (;;) {
+		struct rt_reaper_child *c;
+		siginfo_t si;
+		int got;
+
+		memset(&si, 0, sizeof(si));
+		if (waitid(P_ALL, 0, &si, WEXITED | WNOHANG | WNOWAIT | __WALL)) {
+			if (errno == EINTR)
+				continue;
+			if (errno != ECHILD)
+				return -errno;
+			si.si_pid = -1; /* no child at all: ours were reaped elsewhere */
+		}
+		if (si.si_pid == 0)
+			return seen;
+		c = si.si_pid > 0 ? find(r, si.si_pid) : NULL;
+		if (!c || c->reaped) {
+			got = reap_each(r, on_death, ctx);
+			return got < 0 ? got : seen + got;
+		}
+		if ((got = reap_one(c)) < 0)
+			return got;
+		seen += got;
+		if (got && on_death)
+			on_death(ctx, c);
+	}
 }
 
 int rt_reaper_peek(pid_t pid, struct rt_reaper_child *c)
@@ -313,8 +339,12 @@ static int wait_all(struct rt_reaper *r, int64_t until, rt_reaper_death_fn on_de
 		if (!rt_reaper_alive(r))
 			return 0;
 		left = until - rt_time_mono_ns();
-		if (left <= 0)
-			return -ETIMEDOUT;
+		if (left <= 0) {
+			/* one reaped elsewhere meanwhile is found only by its own pid */
+			if ((err = reap_each(r, on_death, ctx)) < 0)
+				return err;
+			return rt_reaper_alive(r) ? -ETIMEDOUT : 0;
+		}
 		left = (left + 999999) / 1000000;
 		if (poll(&p, 1, left < STOP_POLL_MS ? (int)left : STOP_POLL_MS) > 0)
 			drain(r); /* the dead are collected above */
@@ -351,10 +381,10 @@ static int reap_one(struct rt_reaper_child *c)
 	if (got < 0 && errno != ECHILD)
 		return -errno;
 	if (got < 0) {
-		c->reaped = true; /* reaped by someone else (SIGCHLD ignored) */
+		c->reaped = true; /* reaped by someone else: how it ended is lost */
 		if (c->ended)
 			return 0;
-		note(c, CLD_EXITED, 0, true);
+		note(c, RT_REAPER_UNKNOWN, 0, true);
 		return 1;
 	}
 	c->reaped = true;
@@ -431,6 +461,8 @@ void rt_reaper_describe(const struct rt_reaper_child *c, char *buf, size_t len)
 		snprintf(buf, len, "still running");
 	else if (c->code == CLD_EXITED)
 		snprintf(buf, len, "exited with status %d", c->status);
+	else if (c->code == RT_REAPER_UNKNOWN)
+		snprintf(buf, len, "ended, but was reaped elsewhere: how is unknown");
 	else if (c->code == CLD_KILLED || c->code == CLD_DUMPED)
 		snprintf(buf, len, "%s signal %d (%s)",
 			 c->code == CLD_DUMPED ? "dumped core on" : "killed by", c->status,

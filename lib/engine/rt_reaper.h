@@ -18,6 +18,9 @@
 #include <sys/resource.h>
 #include <sys/types.h>
 
+/* The code of a child someone else reaped: it ended, how is lost (never a success). */
+#define RT_REAPER_UNKNOWN 0
+
 /* How long rt_reaper_stop() waits for the SIGKILLed (a stopped or traced child may linger). */
 #define RT_REAPER_KILL_WAIT_NS (2 * 1000 * 1000 * 1000LL)
 
@@ -28,7 +31,7 @@ struct rt_reaper_child {
 	bool ended;           /* seen dead */
 	bool reaped;          /* its pid is free again */
 	bool killed;          /* by rt_reaper_stop's SIGKILL: it did not stop in time */
-	int code;             /* CLD_EXITED, CLD_KILLED or CLD_DUMPED */
+	int code;             /* CLD_EXITED, CLD_KILLED, CLD_DUMPED or RT_REAPER_UNKNOWN */
 	int status;           /* exit status or signal number */
 	struct rusage ru;     /* wait4's: its and its reaped descendants' usage, once reaped */
 };
@@ -38,7 +41,7 @@ struct rt_reaper_key {
 	size_t i;             /* into child[] */
 };
 
-/* A process's children are all its reaper's: it reaps any child that died. */
+/* The children rt_reaper_fork made are its own; it never reaps another child. */
 struct rt_reaper {
 	int fd;               /* signalfd: SIGCHLD and the tool's control signals */
 	sigset_t set;         /* what fd takes (blocked in the caller) */
@@ -136,7 +139,7 @@ void rt_reaper_describe(const struct rt_reaper_child *c, char *buf, size_t len);
 /* The child of pid, or NULL. */
 const struct rt_reaper_child *rt_reaper_find(struct rt_reaper *r, pid_t pid);
 
-/* A shell's exit code: the status, 128 + the signal that killed it, -1 while not ended. */
+/* A shell's exit code: the status, 128 + the signal that killed it; -1 while not ended or unknown. */
 static inline int rt_reaper_exit_code(const struct rt_reaper_child *c)
 {
 	if (!c->ended)
@@ -146,7 +149,7 @@ static inline int rt_reaper_exit_code(const struct rt_reaper_child *c)
 	return c->code == CLD_KILLED || c->code == CLD_DUMPED ? 128 + c->status : -1;
 }
 
-/* Ended otherwise than by exit(0): a crash, a kill, an error status. */
+/* Ended otherwise than by exit(0): a crash, a kill, an error status, or unknown. */
 static inline bool rt_reaper_failed(const struct rt_reaper_child *c)
 {
 	return c->ended && (c->code != CLD_EXITED || c->status != 0);

@@ -10,6 +10,7 @@
 #include "rt_cli.h"
 #include "rt_env.h"
 #include "rt_isolation.h"
+#include "rt_reaper.h"
 #include "rt_mem.h"
 #include "rt_metrics.h"
 #include "rt_output.h"
@@ -124,6 +125,8 @@ void pairtool_exit_cause(const struct rt_worker_exit *how, char *buf, size_t len
 			 RT_WORKER_STOP_KILL_NS / 1000000);
 	if (how->code == CLD_EXITED)
 		snprintf(buf, len, "%sexited with status %d", late, how->status);
+	else if (how->code == RT_REAPER_UNKNOWN)
+		snprintf(buf, len, "%sended, but was reaped elsewhere: how is unknown", late);
 	else
 		snprintf(buf, len, "%skilled by signal %d (%s)%s", late, how->status,
 			 strsignal(how->status), how->code == CLD_DUMPED ? ", core dumped" : "");

@@ -15,6 +15,7 @@
 #include "rt_opt.h"
 #include "rt_percentiles.h"
 #include "rt_prog.h"
+#include "rt_reaper.h"
 #include "rt_report.h"
 #include "rt_tool.h"
 #include "rt_worker.h"
@@ -336,7 +337,7 @@ static void write_failed(struct rt_json *j, struct rt_pair *p, int i)
 		rt_json_string(j, "cause", cause);
 		if (how.code == CLD_EXITED)
 			rt_json_int(j, "exit_status", how.status);
-		else
+		else if (how.code != RT_REAPER_UNKNOWN)
 			rt_json_int(j, "signal", how.status);
 		rt_json_object_end(j);
 	}

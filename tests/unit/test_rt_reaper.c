@@ -405,6 +405,60 @@ START_TEST(death_signal_is_the_callers)
 }
 END_TEST
 
+/* A child of the tool's own (not the reaper's) keeps its status for the tool. */
+START_TEST(leaves_another_childs_status_alone)
+{
+	struct rt_reaper r;
+	struct seen s = { 0 };
+	int status = 0;
+	pid_t other, mine;
+
+	ck_assert_int_eq(rt_reaper_init(&r, NULL), 0);
+	other = fork();
+	ck_assert_int_ge(other, 0);
+	if (other == 0)
+		_exit(5);
+	/* dead before ours, so it heads the list of zombies */
+	ck_assert_int_eq(waitid(P_PID, (id_t)other, &(siginfo_t){ 0 }, WEXITED | WNOWAIT), 0);
+	mine = rt_reaper_fork(&r, 1, "mine");
+	ck_assert_int_ge(mine, 0);
+	if (mine == 0)
+		_exit(0);
+	wait_deaths(&r, &s, 1);
+	ck_assert_int_eq(s.n, 1);
+	ck_assert_str_eq(s.how[0], "exited with status 0");
+	ck_assert_int_eq(waitpid(other, &status, 0), other);
+	ck_assert(WIFEXITED(status) && WEXITSTATUS(status) == 5);
+	rt_reaper_destroy(&r);
+}
+END_TEST
+
+/* A child of the reaper's that someone else reaped did not succeed: how it ended is unknown. */
+START_TEST(a_child_reaped_elsewhere_is_not_a_success)
+{
+	struct rt_reaper r;
+	struct seen s = { 0 };
+	const struct rt_reaper_child *c;
+	int status = 0;
+	pid_t pid;
+
+	ck_assert_int_eq(rt_reaper_init(&r, NULL), 0);
+	pid = rt_reaper_fork(&r, 2, "worker 2");
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0)
+		_exit(3);
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+	ck_assert_int_eq(rt_reaper_stop(&r, SIGTERM, RT_NSEC_PER_SEC, on_death, &s), 0);
+	ck_assert_int_eq(s.n, 1);
+	c = rt_reaper_find(&r, pid);
+	ck_assert_int_eq(c->code, RT_REAPER_UNKNOWN);
+	ck_assert(rt_reaper_failed(c));
+	ck_assert_int_eq(rt_reaper_exit_code(c), -1);
+	ck_assert_str_eq(s.how[0], "ended, but was reaped elsewhere: how is unknown");
+	rt_reaper_destroy(&r);
+}
+END_TEST
+
 START_TEST(describe_says_how)
 {
 	struct rt_reaper_child c = { .ended = true, .code = CLD_DUMPED, .status = SIGSEGV };
@@ -432,6 +486,8 @@ Suite *unit_suite(void)
 	tcase_add_test(tc, stop_one_kills_a_deaf_child_after_the_grace);
 	tcase_add_test(tc, reaped_child_brings_its_cpu_time);
 	tcase_add_test(tc, death_signal_is_the_callers);
+	tcase_add_test(tc, leaves_another_childs_status_alone);
+	tcase_add_test(tc, a_child_reaped_elsewhere_is_not_a_success);
 	tcase_add_test(tc, describe_says_how);
 	suite_add_tcase(s, tc);
 	return s;
