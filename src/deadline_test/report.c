@@ -62,21 +62,27 @@ int deadline_test_judge(struct rt_verdict *v, const struct deadline_test_config 
 	int err = 0;
 
 	rt_verdict_init(v);
+	judge_stop(v, cfg, res);
 	if (tot->nr_periods)
 		err = rt_verdict_add_checked(v, "periods", tot->nr_periods);
 	for (int i = 0; i < res->nthreads; i++) {
 		const struct dl_thread *t = &res->threads[i];
 		int e = 0;
 
+		/*
+		 * Stopped early, a thread may still be waiting for its first
+		 * period (it yields first, for up to one): nothing proven.
+		 * Ended as asked, it FAILs.
+		 */
 		if (!t->st.nr_periods)
-			e = rt_verdict_unproven(v, RT_SUBJECT_THREAD, i, true, "no period completed");
+			e = rt_verdict_unproven(v, RT_SUBJECT_THREAD, i, !v->stop.partial,
+						"no period completed");
 		else if (tot->missed_deadlines + tot->missed_periods > cfg->max_misses &&
 			 t->st.missed_deadlines + t->st.missed_periods)
 			e = fail_thread(v, cfg, t);
 		if (e)
 			err = e;
 	}
-	judge_stop(v, cfg, res);
 	rt_verdict_finish(v);
 	return err;
 }

@@ -25,8 +25,10 @@ struct dl_totals deadline_test_totals(const struct dl_thread *threads, int n);
 /*
  * The verdict (rt_verdict_free() it): the periods run are the evidence; FAIL
  * when the missed deadlines and missed periods together are more than
- * --max-misses (0 by default), or a thread completed no period; a signal
- * before -D's end makes it partial. 0 or -ENOMEM (the verdict is FAIL then).
+ * --max-misses (0 by default), or a thread completed no period in a run
+ * that ended as asked; a signal before -D's end makes it partial, and a
+ * thread with no period then INCONCLUSIVE. 0 or -ENOMEM (the verdict is
+ * FAIL then).
  */
 int deadline_test_judge(struct rt_verdict *v, const struct deadline_test_config *cfg,
 			const struct dl_result *res, const struct dl_totals *tot);

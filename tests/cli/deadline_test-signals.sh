@@ -5,14 +5,16 @@
 # SIG... after T of 60 s", the JSON with stopped_by and verdict.partial, an
 # exit status that agrees with the verdict; no thread is left (the process
 # is gone); a signal during the calibration also ends in a report, and
-# nothing measured is never a PASS.
+# nothing measured is never a PASS; a thread still waiting for its first
+# period when the signal comes is INCONCLUSIVE, not FAIL.
 # test-holds: deadline
 . "$top_srcdir/tests/cli/lib.sh"
 need_root
 need_native
 need_cmd python3
 
-# start_run: a 60 s run in the background until its threads run ($pid).
+# start_run OPTIONS...: a 60 s run with OPTIONS in the background until its
+# threads run ($pid).
 # Its setup tries each thread's work at SCHED_FIFO 99 and gives up when a
 # loaded VM keeps overrunning the runtime, and other tests' SCHED_DEADLINE
 # threads may hold the bandwidth (exit 1 before any thread runs): up to
@@ -20,7 +22,7 @@ need_cmd python3
 start_run() {
 	for _try in 1 2 3 4 5; do
 		rm -f "$WORK/out.json"
-		"$(tool deadline_test)" --no-preflight -i 20000 -p 20 -t 2 -P 50 -D 60 --verdict \
+		"$(tool deadline_test)" --no-preflight "$@" -D 60 --verdict \
 			--json="$WORK/out.json" >"$OUT" 2>"$ERR" </dev/null &
 		pid=$!
 		_w=0
@@ -41,7 +43,7 @@ start_run() {
 }
 
 for sig in INT TERM; do
-	start_run
+	start_run -i 20000 -p 20 -t 2 -P 50
 	sleep 0.5
 	kill -"$sig" "$pid"
 	RC=0
@@ -63,6 +65,38 @@ assert 0 < v["stop"]["done"] < 60 and v["stop"]["asked"] == 60, v["stop"]
 PY
 	check_schema "$WORK/out.json" deadline_test
 done
+
+# A 4 s period: the thread waits for its first one (it yields at the start)
+# when SIGINT stops the run; it has proven nothing either way: INCONCLUSIVE
+# and partial, not FAIL, exit 3 as any verdict asked for that is not a PASS.
+# A try whose SIGINT came later than a loaded machine's first period is
+# done again.
+for _try in 1 2 3; do
+	start_run -i 4000000 -p 1 -t 1
+	kill -INT "$pid"
+	RC=0
+	wait "$pid" || RC=$?
+	grep -q '^nr_periods : 0$' "$OUT" && break
+	echo "try $_try: the thread completed a period before SIGINT (exit $RC): again"
+done
+if grep -q '^nr_periods : 0$' "$OUT"; then
+	expect_exit 3
+	expect_match "$OUT" '^# Verdict: INCONCLUSIVE$'
+	expect_match "$OUT" '^# Verdict: thread 0: no period completed$'
+	expect_match "$OUT" '^# Verdict: partial: stopped by SIGINT after [0-9.]+ of 60 s$'
+	expect_no_match "$OUT" '^# Verdict: (PASS|FAIL)$'
+	python3 - "$WORK/out.json" <<'PY' || fail "no period: JSON"
+import json, sys
+d = json.load(open(sys.argv[1]))
+v = d["verdict"]
+assert d["return_code"] == 3 and d["stopped_by"] == "SIGINT", d["stopped_by"]
+assert v["result"] == "inconclusive" and v["partial"] is True, v
+assert [b.get("result") for b in v["broken"]] == ["inconclusive"], v["broken"]
+PY
+	check_schema "$WORK/out.json" deadline_test
+else
+	fail "no period: the thread completed one before SIGINT in 3 tries"
+fi
 
 # -D 0 runs until the signal (as cyclictest -D 0): its end, not a partial run.
 "$(tool deadline_test)" --no-preflight -i 20000 -p 5 -t 1 -D 0 --verdict --json="$WORK/d0.json" \
@@ -101,7 +135,7 @@ else
 	# what it ran (PASS only with a period completed, and partial) or on nothing
 	if grep -q '^nr_periods : 0$' "$OUT"; then
 		expect_exit 3
-		expect_no_match "$OUT" '^# Verdict: PASS'
+		expect_match "$OUT" '^# Verdict: INCONCLUSIVE$'
 		expect_match "$OUT" '^# Verdict: thread 0: .*no period completed'
 	else
 		expect_match "$OUT" '^# Verdict: partial: stopped by SIGTERM after [0-9.]+ of 60 s$'

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* deadline_test's parser, verdict and 2.4 block, in-process on synthetic data. */
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -101,11 +102,13 @@ START_TEST(thread_block_is_2_4s)
 }
 END_TEST
 
-/* Judge threads th[0..n) against cfg: the result's name. */
-static const char *judge(const struct deadline_test_config *cfg, struct dl_thread *th, int n)
+/* Judge threads th[0..n) against cfg, the run stopped by sig (0: at -D): the result. */
+static const char *judge_run(const struct deadline_test_config *cfg, struct dl_thread *th,
+			     int n, int sig)
 {
 	static char result[16];
-	struct dl_result res = { .nthreads = n, .threads = th, .duration_over = true };
+	struct dl_result res = { .nthreads = n, .threads = th, .duration_over = !sig,
+				 .stop_signal = sig, .elapsed_ns = 2000000000 };
 	struct dl_totals tot = deadline_test_totals(th, n);
 	struct rt_verdict v;
 
@@ -115,6 +118,11 @@ static const char *judge(const struct deadline_test_config *cfg, struct dl_threa
 	snprintf(result, sizeof(result), "%s", rt_verdict_result(&v));
 	rt_verdict_free(&v);
 	return result;
+}
+
+static const char *judge(const struct deadline_test_config *cfg, struct dl_thread *th, int n)
+{
+	return judge_run(cfg, th, n, 0);
 }
 
 START_TEST(verdict_counts_misses_and_idle_threads)
@@ -148,6 +156,28 @@ START_TEST(verdict_counts_misses_and_idle_threads)
 }
 END_TEST
 
+START_TEST(verdict_stopped_before_a_period)
+{
+	struct deadline_test_config cfg;
+	char *argv[] = { (char *)"deadline_test", NULL };
+	struct dl_thread th[2] = { sample(), sample() };
+
+	ck_assert_int_eq(deadline_test_parse_args(&cfg, 1, argv), 0);
+	cfg.max_misses = 100;
+	th[1].st.nr_periods = 0; /* still waiting for its first period */
+	th[1].st.missed_deadlines = th[1].st.missed_periods = 0;
+	ck_assert_str_eq(judge_run(&cfg, th, 2, SIGINT), "inconclusive");
+	ck_assert_str_eq(judge_run(&cfg, th, 2, SIGTERM), "inconclusive");
+	/* misses seen before the signal still FAIL */
+	cfg.max_misses = 0;
+	ck_assert_str_eq(judge_run(&cfg, th, 2, SIGINT), "fail");
+	/* -D 0 ends by a signal as asked: a thread with no period FAILs */
+	cfg.max_misses = 100;
+	cfg.duration_s = 0;
+	ck_assert_str_eq(judge_run(&cfg, th, 2, SIGINT), "fail");
+}
+END_TEST
+
 Suite *unit_suite(void)
 {
 	Suite *s = suite_create("deadline_test");
@@ -157,6 +187,7 @@ Suite *unit_suite(void)
 	tcase_add_test(tc, short_and_long_forms);
 	tcase_add_test(tc, thread_block_is_2_4s);
 	tcase_add_test(tc, verdict_counts_misses_and_idle_threads);
+	tcase_add_test(tc, verdict_stopped_before_a_period);
 	suite_add_tcase(s, tc);
 	return s;
 }
