@@ -6,6 +6,8 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <libgen.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -15,7 +17,9 @@
 #include <unistd.h>
 
 #include "rt_affinity.h"
+#include "rt_cli.h"
 #include "rt_env.h"
+#include "rt_metrics.h"
 #include "rt_prog.h"
 #include "rt_reaper.h"
 #include "rt_report.h"
@@ -129,8 +133,8 @@ static int locate(struct rtq_plan *p, struct rtq_paths *paths)
 	return 0;
 }
 
-/* -o DIR (created when missing), or rt-qualify-HOST-YYYYmmdd-HHMMSS here. */
-static int make_dir(struct rtq_plan *p)
+/* -o DIR, or rt-qualify-HOST-YYYYmmdd-HHMMSS here; named now, made by make_dir(). */
+static void name_dir(struct rtq_plan *p)
 {
 	struct utsname u;
 	char stamp[32];
@@ -156,6 +160,74 @@ static int make_dir(struct rtq_plan *p)
 		strftime(stamp, sizeof(stamp), "%Y%m%d-%H%M%S", &tm);
 		snprintf(p->dir, sizeof(p->dir), "%s/rt-qualify-%s-%s", cwd, u.nodename, stamp);
 	}
+}
+
+/*
+ * A path that cannot be written is the user's mistake when the user gave it
+ * (exit 2); a full disk, no memory, or our own default name is the machine's.
+ */
+static int path_status(int errnum, bool given)
+{
+	switch (errnum) {
+	case ENOENT:
+	case ENOTDIR:
+	case EACCES:
+	case EPERM:
+	case EROFS:
+	case EISDIR:
+	case ENAMETOOLONG:
+	case ELOOP:
+	case EEXIST:
+		return given ? RT_EXIT_USAGE : RT_EXIT_FAILURE;
+	default:
+		return RT_EXIT_FAILURE;
+	}
+}
+
+/* May we make files in dir, as the effective user (setuid, setpriv)? 0 or the errno. */
+static int writable(const char *dir)
+{
+	return faccessat(AT_FDCWD, dir, W_OK | X_OK, AT_EACCESS) ? errno : 0;
+}
+
+/* The result directory: one we may write in, or one mkdir can make; nothing made yet. */
+static int check_dir(const struct rtq_plan *p)
+{
+	char parent[PATH_MAX];
+	struct stat st;
+	bool exists = false;
+	int err;
+
+	if (stat(p->dir, &st) == 0) {
+		exists = true;
+		err = S_ISDIR(st.st_mode) ? writable(p->dir) : ENOTDIR;
+	} else if (errno == ENOENT) {
+		snprintf(parent, sizeof(parent), "%s", p->dir);
+		err = writable(dirname(parent));
+	} else {
+		err = errno;
+	}
+	if (!err)
+		return 0;
+	rt_prog_error_errno(err, "cannot %s the result directory '%s'",
+			    exists ? "use" : "create", p->dir);
+	return path_status(err, p->cfg->output != NULL);
+}
+
+/* --metrics is written at the end: probe it now (rt_metrics leaves no file behind). */
+static int check_metrics(const char *path)
+{
+	int err;
+
+	if (!path || !(err = rt_metrics_check_path(path)))
+		return 0;
+	rt_prog_error_errno(-err, "cannot write --metrics file '%s'", path);
+	return path_status(-err, true);
+}
+
+/* Create the directory name_dir() named and check_dir() checked. */
+static int make_dir(struct rtq_plan *p)
+{
 	if (mkdir(p->dir, 0755) && errno != EEXIST) {
 		rt_prog_error_errno(errno, "cannot create the result directory '%s'", p->dir);
 		return RT_EXIT_FAILURE;
@@ -265,7 +337,24 @@ static int parse(struct rt_tool *t, int argc, char *argv[])
 	return rtq_parse_args(t->cfg, argc, argv);
 }
 
-/* Before any output: SIGCHLD, the reaper, the CPUs and the set-up findings. */
+/* The paths the user gave, before anything runs: a long run must not fail at its end. */
+static int check_paths(struct rtq_plan *p)
+{
+	int rc;
+
+	if (p->cfg->setup_only)
+		return 0; /* it writes nothing */
+	name_dir(p);
+	if ((rc = check_dir(p)))
+		return rc;
+	return check_metrics(p->cfg->metrics);
+}
+
+/*
+ * Before any output: the paths, SIGCHLD, the reaper, the CPUs, the set-up
+ * findings; then, unless --setup-only, every step's program and
+ * cyclictest's priority, so that nothing starts that could not end.
+ */
 static int setup(struct rt_tool *t)
 {
 	const struct rtq_config *cfg = t->cfg;
@@ -274,6 +363,9 @@ static int setup(struct rt_tool *t)
 	int rc, err;
 
 	p->cfg = cfg;
+	/* here, with the stop signals blocked: a SIGTERM cannot leave the probe's file */
+	if ((rc = check_paths(p)))
+		return rc;
 	p->tty = isatty(STDOUT_FILENO);
 	p->signals = &t->signals;
 	if ((rc = block_sigchld(&t->signals)) || (rc = reaper_setup(p, &o->reaper)) ||
@@ -283,8 +375,13 @@ static int setup(struct rt_tool *t)
 		rt_prog_error_errno(-err, "cannot judge the set-up");
 		return RT_EXIT_FAILURE;
 	}
-	p->hwlat = !cfg->setup_only && rtq_hwlat_available();
-	return 0;
+	if (cfg->setup_only)
+		return 0;
+	p->hwlat = rtq_hwlat_available();
+	rtq_steps_plan(p);
+	if ((rc = locate(p, &o->paths)))
+		return rc;
+	return rt_cli_check_rt_permission(SCHED_FIFO, RTQ_CYCLICTEST_PRIO);
 }
 
 static int run(struct rt_tool *t)
@@ -299,8 +396,7 @@ static int run(struct rt_tool *t)
 	fflush(stdout);
 	if (cfg->setup_only)
 		return o->findings.problems ? RT_EXIT_VERDICT : RT_EXIT_OK;
-	rtq_steps_plan(p);
-	if ((rc = locate(p, &o->paths)) || (rc = make_dir(p)))
+	if ((rc = make_dir(p)))
 		return rc;
 	/* a tool that could not start is a run-time error, after the summary of the rest */
 	err = measure(p, &o->paths);

@@ -116,7 +116,7 @@ int rtq_step_argv(const struct rtq_plan *p, int i, const char *path, struct rtq_
 		push(a, "-q");
 		push(a, "-m");
 		push(a, "-p");
-		push(a, "90");
+		push(a, "%d", RTQ_CYCLICTEST_PRIO);
 		push(a, "-t");
 		push(a, "%u", p->measured.count);
 		push(a, "-a");

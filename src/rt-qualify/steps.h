@@ -12,6 +12,10 @@
 
 #define RTQ_ARGV_MAX 48
 
+/* cyclictest's -p: SCHED_FIFO 90, checked before the first step (oslat's 1 is below it).
+ */
+#define RTQ_CYCLICTEST_PRIO 90
+
 struct rtq_argv {
 	char *v[RTQ_ARGV_MAX + 1];
 	int n;
