@@ -162,28 +162,6 @@ static void name_dir(struct rtq_plan *p)
 	}
 }
 
-/*
- * A path that cannot be written is the user's mistake when the user gave it
- * (exit 2); a full disk, no memory, or our own default name is the machine's.
- */
-static int path_status(int errnum, bool given)
-{
-	switch (errnum) {
-	case ENOENT:
-	case ENOTDIR:
-	case EACCES:
-	case EPERM:
-	case EROFS:
-	case EISDIR:
-	case ENAMETOOLONG:
-	case ELOOP:
-	case EEXIST:
-		return given ? RT_EXIT_USAGE : RT_EXIT_FAILURE;
-	default:
-		return RT_EXIT_FAILURE;
-	}
-}
-
 /* May we make files in dir, as the effective user (setuid, setpriv)? 0 or the errno. */
 static int writable(const char *dir)
 {
@@ -211,7 +189,7 @@ static int check_dir(const struct rtq_plan *p)
 		return 0;
 	rt_prog_error_errno(err, "cannot %s the result directory '%s'",
 			    exists ? "use" : "create", p->dir);
-	return path_status(err, p->cfg->output != NULL);
+	return RT_EXIT_FAILURE; /* as every tool's --json and --metrics */
 }
 
 /* --metrics is written at the end: probe it now (rt_metrics leaves no file behind). */
@@ -222,7 +200,7 @@ static int check_metrics(const char *path)
 	if (!path || !(err = rt_metrics_check_path(path)))
 		return 0;
 	rt_prog_error_errno(-err, "cannot write --metrics file '%s'", path);
-	return path_status(-err, true);
+	return RT_EXIT_FAILURE;
 }
 
 /* Create the directory name_dir() named and check_dir() checked. */

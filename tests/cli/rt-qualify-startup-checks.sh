@@ -52,31 +52,31 @@ left() {
 }
 
 fresh
-refused 2 "cannot write --metrics file '$F/none/x.prom': No such file or directory" "" \
+refused 1 "cannot write --metrics file '$F/none/x.prom': No such file or directory" "" \
 	--metrics="$F/none/x.prom" -o "$F/out"
 left "--metrics in a missing directory"
 
 fresh
-refused 2 "cannot write --metrics file '$F/': Is a directory" "" --metrics="$F/" -o "$F/out"
+refused 1 "cannot write --metrics file '$F/': Is a directory" "" --metrics="$F/" -o "$F/out"
 left "--metrics naming a directory"
 
 fresh
-refused 2 "cannot create the result directory '$F/none/out': No such file or directory" "" \
+refused 1 "cannot create the result directory '$F/none/out': No such file or directory" "" \
 	-o "$F/none/out" --metrics="$F/x.prom"
 left "-o in a missing directory"
 
 fresh
 : >"$F/afile"
-refused 2 "cannot use the result directory '$F/afile': Not a directory" "" -o "$F/afile"
+refused 1 "cannot use the result directory '$F/afile': Not a directory" "" -o "$F/afile"
 left "-o naming a file" afile
 
 # a directory only root may write in
 fresh
 mkdir "$F/ro" && chmod 555 "$F/ro"
-refused 2 "cannot create the result directory '$F/ro/out': Permission denied" "$AS_USER" \
+refused 1 "cannot create the result directory '$F/ro/out': Permission denied" "$AS_USER" \
 	-o "$F/ro/out"
-refused 2 "cannot use the result directory '$F/ro': Permission denied" "$AS_USER" -o "$F/ro"
-refused 2 "cannot write --metrics file '$F/ro/x.prom': Permission denied" "$AS_USER" \
+refused 1 "cannot use the result directory '$F/ro': Permission denied" "$AS_USER" -o "$F/ro"
+refused 1 "cannot write --metrics file '$F/ro/x.prom': Permission denied" "$AS_USER" \
 	--metrics="$F/ro/x.prom" -o "$F/out"
 left "unwritable directories" ro
 [ -z "$(ls -A "$F/ro")" ] || fail "unwritable directory: left $(ls -A "$F/ro")"
