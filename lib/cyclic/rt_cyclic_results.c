@@ -31,9 +31,23 @@
  * --max-*: judged once, before the JSON (which carries the verdict and the
  * exit code). FAIL turns a clean run's exit code into RT_EXIT_VERDICT.
  */
+/* -b: the thread whose latency crossed the break threshold, or NULL. */
+static const struct rt_check_failure *break_of(const struct ct_ctx *c, struct rt_cli_break *b)
+{
+	bool ns = c->cfg->nsecs;
+	int64_t value;
+	int i;
+
+	if (!c->run.workers || (i = rt_workers_break(c->run.workers, &value)) < 0)
+		return NULL;
+	return rt_cli_break(b, RT_SUBJECT_THREAD, i, value, c->cfg->breaktrace_us * (ns ? 1000 : 1),
+			    ns ? "ns" : "us");
+}
+
 static int judge(struct ct_ctx *c, int rc)
 {
 	const struct cyclictest_config *cfg = c->cfg;
+	struct rt_cli_break brk;
 	int64_t done_ns = c->stopped_ns - rt_time_to_ns(&c->run.warm_end_ts);
 	double done = done_ns > 0 ? (double)done_ns / 1e9 : 0;
 
@@ -52,7 +66,7 @@ static int judge(struct ct_ctx *c, int rc)
 	else
 		rt_cli_verdict_stopped(&c->verdict, 0, done, -1, "s");
 	return rt_cli_judge(&c->verdict, &c->judged, &c->cfg->results.limits, c->series,
-			    c->run.nthreads, rc);
+			    c->run.nthreads, break_of(c, &brk), rc);
 }
 
 /* --percentiles lines and the verdict: after everything 2.4 prints. */

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include <errno.h>
+#include <inttypes.h>
 #include <getopt.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -361,7 +362,7 @@ void rt_cli_verdict_stopped(struct rt_verdict *v, int sig, double done, double a
 }
 
 int rt_cli_judge(struct rt_verdict *v, bool *judged, const struct rt_limits *l,
-		 const struct rt_series *s, int n, int rc)
+		 const struct rt_series *s, int n, const struct rt_check_failure *brk, int rc)
 {
 	struct rt_stop stop = v->stop;
 	bool stopped = stop.cause[0] != '\0';
@@ -370,8 +371,14 @@ int rt_cli_judge(struct rt_verdict *v, bool *judged, const struct rt_limits *l,
 	rt_verdict_init(v);
 	if (stopped)
 		v->stop = stop;
-	if (rc == RT_EXIT_FAILURE && !v->stop.partial)
-		rt_verdict_set_partial(v, "error", v->stop.done, v->stop.asked, v->stop.unit);
+	/* the break stopped the run, whatever else came after it */
+	if (brk)
+		rt_verdict_set_partial(v, "break", stop.done, stop.asked, stop.unit);
+	else if (rc == RT_EXIT_FAILURE && !v->stop.partial)
+		rt_verdict_set_partial(v, "error", stop.done, stop.asked, stop.unit);
+	/* -ENOMEM leaves the verdict FAIL all the same */
+	if (brk)
+		(void)rt_verdict_fail_check(v, brk);
 	if (rt_verdict_judge_series(v, l, s, n)) {
 		rt_prog_error_errno(ENOMEM, "cannot judge the verdict");
 		return RT_EXIT_FAILURE;
@@ -380,6 +387,17 @@ int rt_cli_judge(struct rt_verdict *v, bool *judged, const struct rt_limits *l,
 	if (!*judged || rc != RT_EXIT_OK)
 		return rc;
 	return rt_verdict_exit_status(v, RT_JUDGE_ASKED) ? RT_EXIT_VERDICT : rc;
+}
+
+const struct rt_check_failure *rt_cli_break(struct rt_cli_break *b, enum rt_subject s, int index,
+					    int64_t value, int64_t bound, const char *unit)
+{
+	snprintf(b->detail, sizeof(b->detail),
+		 "break threshold %" PRId64 " %s crossed: %" PRId64 " %s", bound, unit, value, unit);
+	b->f = (struct rt_check_failure){ .limit = "break", .subject = s, .index = index,
+					  .value = value, .bound = bound, .unit = unit,
+					  .detail = b->detail };
+	return &b->f;
 }
 
 int rt_cli_commit_json(struct rt_output *json, int write_err, const char *path)

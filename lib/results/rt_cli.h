@@ -211,9 +211,25 @@ int rt_cli_machine_state_end(struct rt_env *e, const struct rt_env_run *how);
  * are printed and a FAIL or INCONCLUSIVE turns a clean rc into
  * RT_EXIT_VERDICT. No memory to judge is RT_EXIT_FAILURE, said on stderr.
  * A tool whose run stopped early calls rt_cli_verdict_stopped() before.
+ * brk: the -b break threshold a series crossed, which stopped the run
+ * (NULL: none): the stop's cause is "break" and the verdict FAIL, never
+ * a PASS of the part measured before it.
  */
 int rt_cli_judge(struct rt_verdict *v, bool *judged, const struct rt_limits *l,
-		 const struct rt_series *s, int n, int rc);
+		 const struct rt_series *s, int n, const struct rt_check_failure *brk, int rc);
+
+/* A break for rt_cli_judge: the failure and its reason's text. */
+struct rt_cli_break {
+	struct rt_check_failure f;
+	char detail[96];
+};
+
+/*
+ * Fill b for subject s's index, whose value crossed the break threshold
+ * bound (both in unit): "break threshold B us crossed: V us". Returns &b->f.
+ */
+const struct rt_check_failure *rt_cli_break(struct rt_cli_break *b, enum rt_subject s, int index,
+					    int64_t value, int64_t bound, const char *unit);
 
 /*
  * The run stopped early: by signal sig (0: it ended by itself, nothing is

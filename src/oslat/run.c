@@ -374,13 +374,28 @@ static int collect(struct oslat_ctx *c)
 	return c->series ? 0 : -ENOMEM;
 }
 
+/* -T: the CPU whose latency crossed the trace threshold, or NULL. */
+static const struct rt_check_failure *trace_break(const struct oslat_ctx *c,
+						  struct rt_cli_break *b)
+{
+	int64_t value;
+	int i;
+
+	if (!c->run.workers || (i = rt_workers_break(c->run.workers, &value)) < 0)
+		return NULL;
+	return rt_cli_break(b, RT_SUBJECT_CPU, c->run.threads[i].cpu, value,
+			    c->cfg->trace_threshold_us, "us");
+}
+
 static int judge(struct oslat_ctx *c, int rc)
 {
+	struct rt_cli_break brk;
+
 	/* A signal before the end of -D (in the pre-heat too): partial. */
 	rt_cli_verdict_stopped(&c->verdict, c->stop_signal, (double)c->test_ns / 1e9,
 			       (double)c->cfg->duration_s, "s");
 	return rt_cli_judge(&c->verdict, &c->judged, &c->cfg->results.limits, c->series,
-			    c->run.nthreads, rc);
+			    c->run.nthreads, trace_break(c, &brk), rc);
 }
 
 /*

@@ -334,7 +334,7 @@ static uint64_t loops_done(const struct results *res)
  * run stopped by a signal before its -D or -l is partial.
  */
 static int judge(const struct pairtool_common *cfg, const struct pairtool_ops *ops,
-		 void *tool, struct results *res, int rc)
+		 void *tool, struct results *res, const struct rt_check_failure *brk, int rc)
 {
 	double done_s = res->end_ns > res->start_ns ? (double)(res->end_ns - res->start_ns) / 1e9 : 0;
 
@@ -347,7 +347,7 @@ static int judge(const struct pairtool_common *cfg, const struct pairtool_ops *o
 	else
 		rt_cli_verdict_stopped(&res->verdict, 0, done_s, -1, "s");
 	rc = rt_cli_judge(&res->verdict, &res->judged, &cfg->results.limits, res->series, res->n,
-			  rc);
+			  brk, rc);
 	res->verdict.naming = (struct rt_verdict_naming){ ops->pair_tasks, tool };
 	return rc;
 }
@@ -610,9 +610,22 @@ static void write_after_summary(const struct run *r)
 		rt_verdict_write_text(stdout, &res->verdict, "us");
 }
 
+/* -b: the series whose receiver crossed the break threshold, or NULL. */
+static const struct rt_check_failure *break_of(const struct run *r, struct rt_cli_break *b)
+{
+	int64_t value;
+	int k = rt_pair_break(r->p, &value);
+
+	if (k < 0)
+		return NULL;
+	return rt_cli_break(b, RT_SUBJECT_THREAD, series_of(r->ops, r->tool, &r->pc, k), value,
+			    r->cfg->breaktrace_us, "us");
+}
+
 /* The stopped run's summary, verdict, files and JSON. The exit code. */
 static int report(struct run *r, int failed)
 {
+	struct rt_cli_break brk;
 	struct results *res = &r->res;
 	int rc;
 
@@ -620,7 +633,7 @@ static int report(struct run *r, int failed)
 		rt_prog_error_errno(ENOMEM, "cannot collect the results");
 		return RT_EXIT_FAILURE;
 	}
-	rc = judge(r->cfg, r->ops, r->tool, res, r->ops->report(r->tool));
+	rc = judge(r->cfg, r->ops, r->tool, res, break_of(r, &brk), r->ops->report(r->tool));
 	if (failed) {
 		mark_failures(r->ops, r->tool, &r->pc, r->p, res);
 		rc = RT_EXIT_FAILURE;
