@@ -95,7 +95,7 @@ static bool json_meta(struct rlr_plotfile *f, struct json_object *doc)
 			 rlr_text(pre, "mode") ? " (" : "", rlr_text(pre, "mode") ?: "",
 			 rlr_text(pre, "mode") ? ")" : "");
 	f->merged = inputs && json_object_is_type(inputs, json_type_array);
-	f->partial = json_object_get_boolean(rlr_member(doc, "partial"));
+	f->partial = rlr_partial(doc);
 	f->norigins = f->merged ? (int)json_object_array_length(inputs) : 1;
 	f->origin = calloc((size_t)(f->norigins ? f->norigins : 1), sizeof(*f->origin));
 	if (!f->origin)

@@ -24,9 +24,7 @@ static bool partial(const struct rlr_html_run *r)
 {
 	struct json_object *doc = r->in.doc;
 
-	return json_object_get_boolean(rlr_member(doc, "partial")) ||
-	       json_object_get_boolean(rlr_member(verdict_of(r), "partial")) ||
-	       (r->records && !r->tl.total);
+	return rlr_partial(doc) || (r->records && !r->tl.total);
 }
 
 const char *rlr_html_result(const struct rlr_html_run *r)

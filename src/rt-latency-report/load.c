@@ -193,7 +193,7 @@ int rlr_load_input(struct rlr_run *r, const struct rlr_input *in)
 	rlr_tool_name(r->tool, sizeof(r->tool), rlr_text(doc, "cmdline:"));
 	rlr_int(doc, "resolution_in_ns", &ns);
 	r->ns = ns == 1;
-	r->partial = json_object_get_boolean(rlr_member(doc, "partial"));
+	r->partial = rlr_partial(doc);
 	r->thread = calloc((size_t)r->nthreads, sizeof(*r->thread));
 	if (!r->thread) {
 		rt_prog_error_errno(ENOMEM, "cannot read '%s'", path);

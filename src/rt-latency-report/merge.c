@@ -231,11 +231,12 @@ static void outcome(struct json_object *out, struct json_object **docs, char **p
 {
 	struct json_object *bad = json_object_new_array(), *first = NULL, *last = NULL;
 	int64_t rc = 0, worst = 0, t, t_first = 0, t_last = 0;
-	bool any_verdict = false;
+	bool any_verdict = false, partial = false;
 
 	for (int k = 0; k < n; k++) {
 		if (rlr_int(docs[k], "return_code", &rc) && rc > worst)
 			worst = rc;
+		partial |= rlr_partial(docs[k]);
 		any_verdict |= rlr_member(docs[k], "verdict") != NULL;
 		if (failed(docs[k]))
 			json_object_array_add(bad, json_object_new_string(paths[k]));
@@ -253,6 +254,9 @@ static void outcome(struct json_object *out, struct json_object **docs, char **p
 	if (last)
 		put(out, "end_time", json_object_get(last));
 	put(out, "return_code", json_object_new_int64(worst));
+	/* a part of the merge did not end as asked: so does the merge */
+	if (partial)
+		put(out, "partial", json_object_new_boolean(1));
 	if (!any_verdict && !json_object_array_length(bad)) {
 		json_object_object_del(out, "verdict");
 		json_object_put(bad);
@@ -287,8 +291,11 @@ static struct json_object *input_entry(struct json_object *doc, const char *path
 	if (run_id_of(doc))
 		json_object_object_add(e, "run_id", json_object_new_string(run_id_of(doc)));
 	/* A killed or stopped input is never a complete pass in the merge's list. */
-	if (json_object_get_boolean(rlr_member(doc, "partial")))
+	if (rlr_partial(doc))
 		json_object_object_add(e, "partial", json_object_new_boolean(1));
+	if (rlr_member(rlr_member(doc, "verdict"), "stop"))
+		json_object_object_add(e, "stop", json_object_get(rlr_member(rlr_member(doc,
+									"verdict"), "stop")));
 	if (rlr_member(rlr_member(doc, "percentiles"), "p99.99"))
 		json_object_object_add(e, "p99.99", json_object_get(rlr_member(rlr_member(doc,
 									"percentiles"), "p99.99")));
@@ -406,10 +413,6 @@ static struct json_object *merged(struct merging *m, const char *cmdline, struct
 	out = json_object_get(m->docs[widest]);
 	/* "cmdline:" stays the tool's: the merge reads like a run of it. */
 	outcome(out, m->docs, m->paths, m->n);
-	/* A killed run's records make the merge partial too. */
-	for (int k = 0; k < m->n; k++)
-		if (json_object_get_boolean(rlr_member(m->docs[k], "partial")))
-			put(out, "partial", json_object_new_boolean(1));
 	if (m->n > 1)
 		json_object_object_del(out, "records"); /* one input's coverage */
 	json_object_object_del(out, "analysis");

@@ -18,6 +18,12 @@ struct json_object *rlr_member(struct json_object *o, const char *key)
 	return o && json_object_object_get_ex(o, key, &m) ? m : NULL;
 }
 
+bool rlr_partial(struct json_object *doc)
+{
+	return json_object_get_boolean(rlr_member(doc, "partial")) ||
+	       json_object_get_boolean(rlr_member(rlr_member(doc, "verdict"), "partial"));
+}
+
 const char *rlr_text(struct json_object *o, const char *key)
 {
 	struct json_object *m = rlr_member(o, key);

@@ -31,6 +31,13 @@ const char *rlr_text(struct json_object *o, const char *key);
 /* An integer member: false when absent or of another type. */
 bool rlr_int(struct json_object *o, const char *key, int64_t *v);
 
+/*
+ * Whether a result did not end as asked, the one reading of it in every
+ * command: its verdict's "partial" (what the tools write), or a top-level
+ * "partial" (a records file's result, a merge of a partial input).
+ */
+bool rlr_partial(struct json_object *doc);
+
 /* Thread i of doc, and the object holding its min/avg/max and histograms:
  * the thread itself, or a pair's receiver. */
 struct json_object *rlr_thread(struct json_object *doc, int i);

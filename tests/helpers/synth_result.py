@@ -14,6 +14,8 @@
     start=EPOCH     start time, seconds (default 1700000000)
     duration=S      end - start (default 10)
     rc=N            return_code (default 0); verdict=pass|fail adds a verdict
+    stop=CAUSE:DONE:ASKED  the verdict (verdict= first) says the run stopped
+                    early: partial, stopped by CAUSE after DONE of ASKED s
     tail=US[,US...] thread 0's first samples replaced by these (a tail far
                     beyond the body)
 Or from Python: synth_result.write(OUT, {"threads": "2", ...}).
@@ -99,7 +101,12 @@ def write(out, a):
         d["percentiles"] = {n: loghist.percentile(allbuckets, threads * cycles, mx, p)
                             for n, p in loghist.PCTS}
     if "verdict" in a:
-        d["verdict"] = {"result": a["verdict"], "broken": []}
+        d["verdict"] = {"result": a["verdict"], "broken": [], "partial": False}
+        if "stop" in a:
+            cause, done, asked = a["stop"].split(":")
+            d["verdict"]["partial"] = True
+            d["verdict"]["stop"] = {"cause": cause, "done": float(done),
+                                    "asked": float(asked), "unit": "s"}
     with open(out, "w") as f:
         json.dump(d, f, indent=2)
         f.write("\n")
