@@ -42,6 +42,17 @@ static void wait_deaths(struct rt_reaper *r, struct seen *s, int n)
 			rt_reaper_take_signals(r, on_death, s);
 }
 
+/* A child of the reaper's that exits with status at once. */
+static pid_t fork_exiting(struct rt_reaper *r, int index, const char *name, int status)
+{
+	pid_t pid = rt_reaper_fork(r, index, name);
+
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0)
+		_exit(status);
+	return pid;
+}
+
 START_TEST(names_the_dead_child_and_how_it_died)
 {
 	struct rt_reaper r;
@@ -132,10 +143,7 @@ START_TEST(keep_leaves_a_zombie_until_the_stop)
 	pid_t pid;
 
 	ck_assert_int_eq(rt_reaper_init(&r, NULL), 0);
-	pid = rt_reaper_fork(&r, 4, "worker 4");
-	ck_assert_int_ge(pid, 0);
-	if (pid == 0)
-		_exit(0);
+	pid = fork_exiting(&r, 4, "worker 4", 0);
 	/* (the stop below finds it dead: no SIGTERM is sent) */
 	while (s.n == 0 && rt_time_mono_ns() < end) {
 		struct timespec nap = { 0, 10 * 1000 * 1000 };
@@ -411,7 +419,7 @@ START_TEST(leaves_another_childs_status_alone)
 	struct rt_reaper r;
 	struct seen s = { 0 };
 	int status = 0;
-	pid_t other, mine;
+	pid_t other;
 
 	ck_assert_int_eq(rt_reaper_init(&r, NULL), 0);
 	other = fork();
@@ -420,10 +428,7 @@ START_TEST(leaves_another_childs_status_alone)
 		_exit(5);
 	/* dead before ours, so it heads the list of zombies */
 	ck_assert_int_eq(waitid(P_PID, (id_t)other, &(siginfo_t){ 0 }, WEXITED | WNOWAIT), 0);
-	mine = rt_reaper_fork(&r, 1, "mine");
-	ck_assert_int_ge(mine, 0);
-	if (mine == 0)
-		_exit(0);
+	fork_exiting(&r, 1, "mine", 0);
 	wait_deaths(&r, &s, 1);
 	ck_assert_int_eq(s.n, 1);
 	ck_assert_str_eq(s.how[0], "exited with status 0");
@@ -443,10 +448,7 @@ START_TEST(a_child_reaped_elsewhere_is_not_a_success)
 	pid_t pid;
 
 	ck_assert_int_eq(rt_reaper_init(&r, NULL), 0);
-	pid = rt_reaper_fork(&r, 2, "worker 2");
-	ck_assert_int_ge(pid, 0);
-	if (pid == 0)
-		_exit(3);
+	pid = fork_exiting(&r, 2, "worker 2", 3);
 	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
 	ck_assert_int_eq(rt_reaper_stop(&r, SIGTERM, RT_NSEC_PER_SEC, on_death, &s), 0);
 	ck_assert_int_eq(s.n, 1);
