@@ -12,7 +12,7 @@
 # test-holds: deadline
 . "$top_srcdir/tests/cli/lib.sh"
 need_root
-need_cmd python3
+need_python3
 [ "$(cat /proc/sys/kernel/sched_rt_runtime_us)" != 0 ] ||
 	skip "sched_rt_runtime_us is 0: no SCHED_DEADLINE bandwidth"
 

@@ -11,7 +11,7 @@
 . "$top_srcdir/tests/cli/lib.sh"
 need_root
 need_native
-need_cmd python3
+need_python3
 
 # start_run OPTIONS...: a 60 s run with OPTIONS in the background until its
 # threads run ($pid).

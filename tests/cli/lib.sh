@@ -379,6 +379,12 @@ need_python3() {
 	need_cmd python3
 }
 
+# need_python_module MODULE PACKAGE: SKIP unless the tests' Python imports MODULE.
+need_python_module() {
+	need_python3
+	python3 -c "import $1" 2>/dev/null || skip "needs $2 (python3 cannot import $1)"
+}
+
 # A measurement as root at SCHED_FIFO; SKIP when RT scheduling is not permitted.
 need_rt() {
 	need_root

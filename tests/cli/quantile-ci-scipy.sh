@@ -8,14 +8,8 @@
 # p^n <= (1 - confidence) / 2. Synthetic input, no timing.
 . "$top_srcdir/tests/cli/lib.sh"
 
-PY=
-for p in python3 /usr/bin/python3; do
-	if command -v "$p" >/dev/null 2>&1 && "$p" -c 'import scipy.stats' 2>/dev/null; then
-		PY=$p
-		break
-	fi
-done
-[ -n "$PY" ] || skip "needs python3 with scipy (python3-scipy)"
+need_python_module scipy.stats python3-scipy
+PY=python3
 
 "$PY" "$HELPERS/quantile_ci_check.py" "$top_builddir/tests/helpers/quantile_ci" >"$OUT" 2>"$ERR" ||
 	fail "ranks differ from scipy: $(cat "$OUT" "$ERR")"

@@ -13,11 +13,8 @@
 . "$top_srcdir/tests/cli/lib.sh"
 need_python3
 need_cmd xmllint
-PY=
-for p in python3 /usr/bin/python3; do
-	"$p" -c 'import junitparser' 2>/dev/null && { PY=$p; break; }
-done
-[ -n "$PY" ] || skip "needs python3-junitparser"
+need_python_module junitparser python3-junitparser
+PY=python3
 RLR=$(tool rt-latency-report)
 XSD="$top_srcdir/tests/data/junit-10.xsd"
 EXP="$top_srcdir/tests/expected/rt-latency-report"

@@ -14,11 +14,8 @@
 need_rt
 need_python3
 need_cmd xmllint
-PY=
-for p in python3 /usr/bin/python3; do
-	"$p" -c 'import junitparser' 2>/dev/null && { PY=$p; break; }
-done
-[ -n "$PY" ] || skip "needs python3-junitparser"
+need_python_module junitparser python3-junitparser
+PY=python3
 RLR=$(tool rt-latency-report)
 XSD="$top_srcdir/tests/data/junit-10.xsd"
 cd "$WORK" || exit 99
