@@ -24,8 +24,8 @@ NS_INO=$(stat -L -c %i /proc/self/ns/pid 2>/dev/null) || NS_INO=4026531836
 NS_PREFIX=
 [ "$NS_INO" = 4026531836 ] || NS_PREFIX=ns$NS_INO-
 
-# The tests' python3 (configure's PYTHON3) is first on PATH under make
-# check; run by hand, a test puts the build tree's link there itself.
+# The tests' python3: the build tree's link to configure's PYTHON3
+# (Makefile.am), under make check and run by hand alike.
 if [ -e "$top_builddir/tests/python/python3" ]; then
 	PATH=$(cd "$top_builddir/tests/python" && pwd):$PATH
 fi

@@ -9,9 +9,8 @@
 . "$top_srcdir/tests/cli/lib.sh"
 
 need_python_module scipy.stats python3-scipy
-PY=python3
 
-"$PY" "$HELPERS/quantile_ci_check.py" "$top_builddir/tests/helpers/quantile_ci" >"$OUT" 2>"$ERR" ||
+python3 "$HELPERS/quantile_ci_check.py" "$top_builddir/tests/helpers/quantile_ci" >"$OUT" 2>"$ERR" ||
 	fail "ranks differ from scipy: $(cat "$OUT" "$ERR")"
 expect_match "$OUT" '^quantile_ci_check: 594 cases, 0 mismatches$'
 finish

@@ -14,7 +14,6 @@
 need_python3
 need_cmd xmllint
 need_python_module junitparser python3-junitparser
-PY=python3
 RLR=$(tool rt-latency-report)
 XSD="$top_srcdir/tests/data/junit-10.xsd"
 EXP="$top_srcdir/tests/expected/rt-latency-report"
@@ -32,7 +31,7 @@ expect_text "$OUT" "r.xml: 6 suites, 13 tests, 1 failures, 4 errors, 2 skipped"
 compare_exact r.xml "$EXP/junit-layout.xml"
 xmllint --noout --schema "$XSD" r.xml 2>"$WORK/xmllint.err" ||
 	fail "not valid against junit-10.xsd: $(cat "$WORK/xmllint.err")"
-counts=$("$PY" "$HELPERS/junit_check.py" r.xml "$OUT") || fail "junitparser disagrees (above)"
+counts=$(python3 "$HELPERS/junit_check.py" r.xml "$OUT") || fail "junitparser disagrees (above)"
 [ "$counts" = "suites=6 tests=13 failures=1 errors=4 skipped=2" ] ||
 	fail "junitparser counted $counts"
 
@@ -79,7 +78,7 @@ expect_text "$OUT" "s.xml: 6 suites, 12 tests, 7 failures, 2 errors, 0 skipped"
 compare_exact s.xml "$EXP/junit-sched.xml"
 xmllint --noout --schema "$XSD" s.xml 2>"$WORK/xmllint.err" ||
 	fail "s.xml not valid against junit-10.xsd: $(cat "$WORK/xmllint.err")"
-counts=$("$PY" "$HELPERS/junit_check.py" s.xml "$OUT") || fail "junitparser disagrees (above)"
+counts=$(python3 "$HELPERS/junit_check.py" s.xml "$OUT") || fail "junitparser disagrees (above)"
 [ "$counts" = "suites=6 tests=12 failures=7 errors=2 skipped=0" ] ||
 	fail "junitparser counted $counts (s.xml)"
 
@@ -96,7 +95,7 @@ PY
 expect_text "$OUT" "m.xml: 1 suites, 5 tests, 1 failures, 0 errors, 4 skipped"
 grep -q '<testcase name="verdict" classname="cyclictest.board1_lab" time="10">' m.xml ||
 	fail "no verdict case in the merge's report"
-counts=$("$PY" "$HELPERS/junit_check.py" m.xml "$OUT") || fail "junitparser disagrees (m.xml)"
+counts=$(python3 "$HELPERS/junit_check.py" m.xml "$OUT") || fail "junitparser disagrees (m.xml)"
 
 # Claims not proven: failures of their own type ("need N more samples",
 # else the verdict's reason, with the figures), beside a broken limit's;
@@ -110,10 +109,10 @@ expect_text "$OUT" "i.xml: 2 suites, 6 tests, 4 failures, 0 errors, 1 skipped"
 compare_exact i.xml "$EXP/junit-inconclusive.xml"
 xmllint --noout --schema "$XSD" i.xml 2>"$WORK/xmllint.err" ||
 	fail "i.xml not valid against junit-10.xsd: $(cat "$WORK/xmllint.err")"
-counts=$("$PY" "$HELPERS/junit_check.py" i.xml "$OUT") || fail "junitparser disagrees (i.xml)"
+counts=$(python3 "$HELPERS/junit_check.py" i.xml "$OUT") || fail "junitparser disagrees (i.xml)"
 [ "$counts" = "suites=2 tests=6 failures=4 errors=0 skipped=1" ] ||
 	fail "junitparser counted $counts (i.xml)"
-"$PY" - i.xml >"$WORK/types" 2>&1 <<'PY' || fail "junitparser: $(cat "$WORK/types")"
+python3 - i.xml >"$WORK/types" 2>&1 <<'PY' || fail "junitparser: $(cat "$WORK/types")"
 import sys
 from junitparser import JUnitXml
 for suite in JUnitXml.fromfile(sys.argv[1]):

@@ -15,7 +15,6 @@ need_rt
 need_python3
 need_cmd xmllint
 need_python_module junitparser python3-junitparser
-PY=python3
 RLR=$(tool rt-latency-report)
 XSD="$top_srcdir/tests/data/junit-10.xsd"
 cd "$WORK" || exit 99
@@ -52,7 +51,7 @@ tests=$((2 + 2 + 2 + 2 + ntasks + 1))
 expect_text "$OUT" "report.xml: 6 suites, $tests tests, 4 failures, 0 errors, 0 skipped"
 xmllint --noout --schema "$XSD" report.xml 2>"$WORK/xmllint.err" ||
 	fail "not valid against junit-10.xsd: $(cat "$WORK/xmllint.err")"
-counts=$("$PY" "$HELPERS/junit_check.py" report.xml "$OUT") || fail "junitparser disagrees (above)"
+counts=$(python3 "$HELPERS/junit_check.py" report.xml "$OUT") || fail "junitparser disagrees (above)"
 [ "$counts" = "suites=6 tests=$tests failures=4 errors=0 skipped=0" ] ||
 	fail "junitparser counted $counts"
 
@@ -104,8 +103,8 @@ expect_exit 0
 expect_text "$OUT" "inc.xml: 1 suites, 2 tests, 2 failures, 0 errors, 0 skipped"
 xmllint --noout --schema "$XSD" inc.xml 2>"$WORK/xmllint.err" ||
 	fail "inc.xml not valid against junit-10.xsd: $(cat "$WORK/xmllint.err")"
-"$PY" "$HELPERS/junit_check.py" inc.xml "$OUT" >/dev/null || fail "junitparser disagrees (inc.xml)"
-"$PY" - inc.xml inc.json <<'PY' || fail "the inconclusive claims are not failures saying what they need"
+python3 "$HELPERS/junit_check.py" inc.xml "$OUT" >/dev/null || fail "junitparser disagrees (inc.xml)"
+python3 - inc.xml inc.json <<'PY' || fail "the inconclusive claims are not failures saying what they need"
 import json, sys
 from junitparser import Failure, JUnitXml
 doc = json.load(open(sys.argv[2]))
