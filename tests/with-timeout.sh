@@ -41,7 +41,10 @@ limit=$((limit * scale))
 # "# test-holds: NAME...". Each NAME is an exclusive flock on TMPDIR/rt-tests-ng-NAME.lock,
 # so tests that would disturb each other never run at once: deadline (the
 # SCHED_DEADLINE bandwidth), global-tracing (the global tracing_on and
-# tracer), cpu-load (a load on every CPU), and machine (the whole machine:
+# tracer), cpu-load (a load on every CPU), low-fifo (real-time threads at
+# low priorities, 1 to 4, that spin or must progress: one test's spinning
+# FIFO 2 thread stalls another's pi_stress group past its watchdog), and
+# machine (the whole machine:
 # such a test runs alone). Every other test holds "machine" shared. This
 # shell holds them, taken before the time limit starts and in one order
 # (machine first, then by name, so no two tests deadlock), and the test
@@ -65,8 +68,8 @@ take_lock machine "$mode"
 for name in $(printf '%s\n' $holds | sort -u); do
 	case $name in
 	machine) ;;
-	deadline | global-tracing | cpu-load) take_lock "$name" x ;;
-	*) echo "with-timeout.sh: $test holds '$name': not deadline, global-tracing, cpu-load or machine" >&2
+	deadline | global-tracing | cpu-load | low-fifo) take_lock "$name" x ;;
+	*) echo "with-timeout.sh: $test holds '$name': not deadline, global-tracing, cpu-load, low-fifo or machine" >&2
 		exit 99 ;;
 	esac
 done

@@ -7,6 +7,7 @@
 # held (-n 500 at -F 2000: 4 Mpps of capacity) and 3 Mpps survives a 130 ms
 # stall (-m 100 ms). -T 0: no line promises the 10-minute run. A limit no
 # machine here holds (-m 1000 ns) ends in one line saying why, exit 1.
+# test-holds: low-fifo
 . "$top_srcdir/tests/cli/lib.sh"
 need_rt
 need_cmd taskset

@@ -12,6 +12,7 @@
 # 0, which check_return records as a pass.
 # PI_STRESS=/path runs another binary (e.g. /usr/bin/pi_stress, 2.4).
 # test-timeout: 300
+# test-holds: low-fifo
 . "$top_srcdir/tests/cli/lib.sh"
 . "$top_srcdir/tests/harness/guard.sh"
 need_rt

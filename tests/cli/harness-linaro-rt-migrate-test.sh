@@ -17,6 +17,7 @@
 # RT_MIGRATE_TEST=/path runs another binary (e.g. /usr/bin/rt-migrate-test,
 # 2.4, which exits 1 after "Passed!" and return_code 0: that check fails).
 # test-timeout: 300
+# test-holds: low-fifo
 . "$top_srcdir/tests/cli/lib.sh"
 . "$top_srcdir/tests/harness/guard.sh"
 need_rt

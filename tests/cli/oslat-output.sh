@@ -7,6 +7,7 @@
 # ours, and agrees with the text; --json=- follows the summary; -w memmove
 # takes -m as a plain byte count; --percentiles and --records add their
 # lines; -f on CPU 0 warns on stdout as 2.4 does.
+# test-holds: low-fifo
 . "$top_srcdir/tests/cli/lib.sh"
 need_root
 need_python3

@@ -11,7 +11,7 @@
 # forms harnesses pass (Linaro: -D 60 -q --mlockall --rr --json=FILE, long
 # options abbreviated, --json=-) are accepted.
 # test-timeout: 300
-# test-holds: deadline
+# test-holds: deadline low-fifo
 . "$top_srcdir/tests/cli/lib.sh"
 need_root
 need_python3

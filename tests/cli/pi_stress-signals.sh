@@ -7,6 +7,7 @@
 # "# Verdict:" line unasked, exit 0, and the script that ran it goes on; a stuck group (--no-pi -u, before
 # the watchdog fires) is stopped too, so no thread keeps spinning.
 # test-timeout: 180
+# test-holds: low-fifo
 . "$top_srcdir/tests/cli/lib.sh"
 need_root
 need_python3

@@ -14,6 +14,7 @@
 # no PASS, its JSON says inconclusive, exit 0 as 2.4; with --verdict it
 # says INCONCLUSIVE and why, exit 3.
 # test-timeout: 300
+# test-holds: low-fifo
 . "$top_srcdir/tests/cli/lib.sh"
 need_root
 need_python3

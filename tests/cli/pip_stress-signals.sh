@@ -12,6 +12,7 @@
 # stop came before the end of --work (no timing bound on a loaded machine).
 # Every run is in a session of its own, which must empty.
 # test-timeout: 180
+# test-holds: low-fifo
 . "$top_srcdir/tests/cli/lib.sh"
 need_root
 need_python3

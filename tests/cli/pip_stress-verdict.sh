@@ -15,6 +15,7 @@
 # loaded machine only delays the processes, it cannot change which one
 # gets the CPU.
 # test-timeout: 300
+# test-holds: low-fifo
 . "$top_srcdir/tests/cli/lib.sh"
 need_root
 need_python3

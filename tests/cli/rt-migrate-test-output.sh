@@ -11,6 +11,7 @@
 # text; under taskset -c 0 the default is 2 tasks; --help keeps 2.4's
 # option lines.
 # test-timeout: 300
+# test-holds: low-fifo
 . "$top_srcdir/tests/cli/lib.sh"
 need_root
 need_python3

@@ -8,6 +8,7 @@
 # nothing was checked, "# Verdict:" lines with --verdict, exit 3); without the permission for SCHED_FIFO it stops before the
 # run with one line and exit 1 (2.4 ran at SCHED_OTHER and exited 0).
 # test-timeout: 180
+# test-holds: low-fifo
 . "$top_srcdir/tests/cli/lib.sh"
 need_root
 need_python3

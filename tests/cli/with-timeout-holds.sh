@@ -1,10 +1,10 @@
 #!/bin/sh
 # Proves: tests/with-timeout.sh holds what a test declares it holds (its
 # test-holds line) while the test runs, and only then. Inside a test that
-# holds deadline, the deadline lock is taken exclusively and the machine
-# lock shared; inside one that holds machine, the machine lock is taken
-# exclusively; a test that declares nothing holds the machine lock shared
-# and nothing else. The test itself has none of the locks' descriptors (a
+# holds deadline (or low-fifo), that lock is taken exclusively and the
+# machine lock shared; inside one that holds machine, the machine lock is
+# taken exclusively; a test that declares nothing holds the machine lock
+# shared and nothing else. The test itself has none of the locks' descriptors (a
 # process it leaves behind cannot keep a lock), the locks are free once it
 # has ended, and an unknown name is a hard error (99) that names it. The
 # locks live in TMPDIR: this test's own, not the suite's.
@@ -63,6 +63,16 @@ machine x held
 deadline x held
 global-tracing x held"
 
+script fifo "low-fifo"
+echo 'probe low-fifo x' >>"$WORK/fifo.sh"
+run fifo
+expect_exit 0
+expect_text "$OUT" "machine s free
+machine x held
+deadline x free
+global-tracing x free
+low-fifo x held"
+
 script alone "machine"
 run alone
 expect_exit 0
@@ -72,7 +82,7 @@ deadline x free
 global-tracing x free"
 
 # Nothing is held once the wrapper has returned.
-for l in machine deadline global-tracing; do
+for l in machine deadline global-tracing low-fifo; do
 	flock -n -x "$LOCKS/rt-tests-ng-$l.lock" true || fail "$l still held after the test"
 done
 
