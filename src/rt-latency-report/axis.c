@@ -207,10 +207,25 @@ static int by_value(const void *a, const void *b)
 	return (x->value > y->value) - (x->value < y->value);
 }
 
+/*
+ * The tail's ticks mant/10 x 10^k that fit, mantissas in the order given
+ * (in tenths: 15 is 1.5; 1.5 x 10^0 is no latency, 1.5 x 10^1 is).
+ */
+static int add_tail_ticks(const struct rlr_axis *a, struct rlr_tick *t, int n, int max,
+			  const int *mant, size_t nmant, double width_px, double char_px)
+{
+	for (size_t m = 0; m < nmant; m++)
+		for (int64_t s = 1; s < INT64_MAX / 100 && mant[m] * s / 10 <= a->end; s *= 10)
+			if (mant[m] * s % 10 == 0 && mant[m] * s / 10 > a->body)
+				n = add_tick(a, t, n, max, mant[m] * s / 10, width_px, char_px);
+	return n;
+}
+
 int rlr_axis_ticks(const struct rlr_axis *a, double width_px, double char_px,
 		   struct rlr_tick *t, int max)
 {
-	static const int mant[] = { 1, 5, 2 };
+	/* 1, 5, 2, then round_up()'s others: 1.5, 2.5, 3, 4, 6, 8 */
+	static const int tail_mant[] = { 10, 50, 20, 15, 25, 30, 40, 60, 80 };
 	int n = 0;
 
 	/* The break first: the one tick that must be there. */
@@ -219,11 +234,17 @@ int rlr_axis_ticks(const struct rlr_axis *a, double width_px, double char_px,
 	for (int64_t v = 0; v <= a->body && v <= a->end; v += a->step)
 		n = add_tick(a, t, n, max, v, width_px, char_px);
 	if (a->broken) {
+		int before = n;
+
 		/* Decades first, then the fives and twos that fit between them. */
-		for (size_t m = 0; m < sizeof(mant) / sizeof(mant[0]); m++)
-			for (int64_t s = 1; s <= a->end / mant[m] && s < INT64_MAX / 10; s *= 10)
-				if (mant[m] * s > a->body)
-					n = add_tick(a, t, n, max, mant[m] * s, width_px, char_px);
+		n = add_tail_ticks(a, t, n, max, tail_mant, 3, width_px, char_px);
+		/*
+		 * A short tail (from 2.5 times the body) may hold no 1-2-5 value
+		 * far enough from the break's label: then the finer round values,
+		 * one of which always fits, so that the tail is never unlabelled.
+		 */
+		if (n == before)
+			n = add_tail_ticks(a, t, n, max, tail_mant + 3, 6, width_px, char_px);
 	}
 	qsort(t, (size_t)n, sizeof(*t), by_value);
 	return n;

@@ -5,7 +5,9 @@
 # the plot's width (measured from the SVG's coordinates), the tail's ticks
 # reach the max, and the tick labels neither overlap nor leave the image,
 # also for an oslat-like max of 1.5 s; curves and max dots sit where the
-# tick labels say (plot_check.py maps through the broken axis).
+# tick labels say (plot_check.py maps through the broken axis). A short
+# tail (a lone sample at 434 us, three times the 150 us body: no 1-2-5
+# value fits beside the break's label) still has a tick in it.
 . "$top_srcdir/tests/cli/lib.sh"
 need_python3
 need_cmd gnuplot
@@ -17,8 +19,10 @@ python3 "$HELPERS/synth_result.py" "$WORK/tail.json" threads=2 cycles=5000 base=
 python3 "$HELPERS/synth_result.py" "$WORK/oslat.json" threads=2 cycles=2000 base=1 spread=40 \
 	tail=1500000
 python3 "$HELPERS/synth_result.py" "$WORK/plain.json" threads=2 cycles=2000 base=10 spread=60
+python3 "$HELPERS/synth_result.py" "$WORK/short.json" threads=1 cycles=2000 base=50 spread=90 \
+	tail=434
 
-for f in tail oslat plain; do
+for f in tail oslat plain short; do
 	RC=0
 	timeout 30 "$RLR" plot "$WORK/$f.json" -o "$WORK/$f.svg" >"$OUT" 2>"$ERR" || RC=$?
 	expect_exit 0
@@ -47,6 +51,8 @@ for x, label in re.findall(r'<g transform="translate\(([\d.]+),[\d.]+\)"[^>]*tex
     if float(x) + len(label) * 7 / 2 > 1200 or float(x) - len(label) * 7 / 2 < 0:
         sys.exit("%s at %s" % (label, x))
 PY
+expect_match "$WORK/short.svg" '<text>linear to 150 us, log beyond</text>'
+expect_match "$WORK/short.svg" '<text>250 us</text>'
 # No tail far beyond the body: one linear axis, no break.
 expect_no_match "$WORK/plain.svg" 'log beyond'
 # The PNG draws both curves.

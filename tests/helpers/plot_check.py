@@ -166,12 +166,16 @@ def x_mapping(xt):
         lin += 1
     body = xt[lin][0]
 
+    def linear(v):
+        return x0 + (v - v0) * slope
+
     def px(v):
         if v <= body or lin == len(xt) - 1:
-            return x0 + (v - v0) * slope
+            return linear(v)
         k = next((k for k in range(lin, len(xt) - 1) if v <= xt[k + 1][0]), len(xt) - 2)
         (va, xa), (vb, xb) = xt[k], xt[k + 1]
         return xa + (math.log10(v) - math.log10(va)) * (xb - xa) / (math.log10(vb) - math.log10(va))
+    px.linear = linear
     return px
 
 
@@ -187,6 +191,9 @@ def check_svg(path, inputs):
     if len(xt) < 2 or len(yt) < 2:
         fail(f"{path}: axes without tick labels")
     px = x_mapping(xt)
+    # A broken axis names a value in its tail, or its far end cannot be read.
+    if "log beyond</text>" in text and px(xt[-1][0] * 2) == px.linear(xt[-1][0] * 2):
+        fail(f"{path}: the axis is broken but no tick labels its tail")
     (w0, y0), (w1, y1) = yt[0], yt[-1]
     py = lambda v: y0 + (math.log10(v) - math.log10(w0)) * (y1 - y0) / (math.log10(w1) - math.log10(w0))
     groups = re.split(r'<g id="gnuplot_plot_\d+" >', text)[1:]
