@@ -386,7 +386,7 @@ int cyclictest_self_check(struct ct_analysis *a, struct ct_run *run)
 	case RT_SELFCHECK_PASS:
 		return 0;
 	case RT_SELFCHECK_FAIL:
-		return RT_EXIT_VERDICT; /* it ran and the measurement disagrees */
+		return RT_EXIT_FAIL; /* it ran and the measurement disagrees */
 	default:
 		return RT_EXIT_FAILURE; /* it could not be checked */
 	}

@@ -29,7 +29,7 @@
 
 /*
  * --max-*: judged once, before the JSON (which carries the verdict and the
- * exit code). FAIL turns a clean run's exit code into RT_EXIT_VERDICT.
+ * exit code). FAIL turns a clean run's exit code into RT_EXIT_FAIL.
  */
 /* -b: the thread whose latency crossed the break threshold, or NULL. */
 static const struct rt_check_failure *break_of(const struct ct_ctx *c, struct rt_cli_break *b)
@@ -129,7 +129,7 @@ static int finish_series(struct ct_ctx *c, int rc)
 	rc = judge(c, rc);
 	if (c->metrics_open &&
 	    (err = rt_metrics_set_finish(&c->metrics, c->series,
-					 c->judged ? c->verdict.pass : RT_METRICS_NO_VERDICT, c->iso))) {
+					 c->judged ? rt_verdict_passed(&c->verdict) : RT_METRICS_NO_VERDICT, c->iso))) {
 		rt_prog_error_errno(-err, "cannot write --metrics file '%s'", cfg->results.metrics);
 		rc = RT_EXIT_FAILURE;
 	}

@@ -309,11 +309,16 @@ const char *rt_verdict_result(const struct rt_verdict *v)
 	if (v->nomem)
 		return "fail";
 	if (v->pass)
-		return "pass";
+		return v->stop.partial ? "inconclusive" : "pass";
 	for (size_t k = 0; k < v->nbroken; k++)
 		if (!v->broken[k].inconclusive)
 			return "fail";
 	return v->nbroken ? "inconclusive" : "fail";
+}
+
+bool rt_verdict_passed(const struct rt_verdict *v)
+{
+	return rt_verdict_result(v)[0] == 'p';
 }
 
 int rt_verdict_exit_status(const struct rt_verdict *v, enum rt_judge how)
@@ -322,9 +327,9 @@ int rt_verdict_exit_status(const struct rt_verdict *v, enum rt_judge how)
 
 	switch (how) {
 	case RT_JUDGE_ASKED:
-		return r[0] == 'p' ? 0 : RT_VERDICT_EXIT_STATUS;
+		return r[0] == 'p' ? RT_EXIT_OK : r[0] == 'f' ? RT_EXIT_FAIL : RT_EXIT_INCONCLUSIVE;
 	case RT_JUDGE_NATIVE:
-		return r[0] == 'f' ? RT_VERDICT_EXIT_STATUS : 0;
+		return r[0] == 'f' ? RT_EXIT_FAIL : RT_EXIT_OK;
 	case RT_JUDGE_NONE:
 		break;
 	}

@@ -27,6 +27,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "rt_exit.h"
 #include "rt_json.h"
 #include "rt_percentiles.h"
 
@@ -207,20 +208,25 @@ void rt_verdict_free(struct rt_verdict *v);
 /* After judging: series `thread` failed (its process pid died, detail). 0 or -ENOMEM. */
 int rt_verdict_add_failed(struct rt_verdict *v, int thread, int64_t pid, const char *detail);
 
-/* "pass", "fail", or "inconclusive" (only inconclusive entries broken). */
+/*
+ * "pass", "fail", or "inconclusive": only inconclusive entries broken, or
+ * nothing broken in a run stopped early (a PASS of part of the run proves
+ * nothing about the whole).
+ */
 const char *rt_verdict_result(const struct rt_verdict *v);
+/* The result is "pass": a whole run, judged, nothing broken. */
+bool rt_verdict_passed(const struct rt_verdict *v);
 
 /*
- * Exit status, the same rule in every tool:
+ * Exit status (rt_exit.h), the same rule in every tool:
  *   RT_JUDGE_ASKED  the user asked for a judgement (a limit option or --verdict):
- *                   FAIL or INCONCLUSIVE -> RT_EXIT_VERDICT (3)
+ *                   FAIL -> RT_EXIT_FAIL (3), INCONCLUSIVE -> RT_EXIT_INCONCLUSIVE (4)
  *   RT_JUDGE_NATIVE the tool judges in 2.4 too (pi_stress stuck group, rt-migrate-test -c,
  *                   ssdd wrong step): FAIL -> 3, INCONCLUSIVE -> 0
  *   RT_JUDGE_NONE   2.4 only measures (queuelat, deadline_test, hackbench ...): always 0
  * A run-time error (1) or usage error (2) is decided by the tool before this.
  */
 enum rt_judge { RT_JUDGE_NONE, RT_JUDGE_NATIVE, RT_JUDGE_ASKED };
-#define RT_VERDICT_EXIT_STATUS 3 /* = RT_EXIT_VERDICT (rt_prog.h) */
 int rt_verdict_exit_status(const struct rt_verdict *v, enum rt_judge how);
 
 /* Are the "# Verdict:" lines printed: asked, or a NATIVE judgement that failed. */

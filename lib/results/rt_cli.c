@@ -386,7 +386,7 @@ int rt_cli_judge(struct rt_verdict *v, bool *judged, const struct rt_limits *l,
 	rt_verdict_finish(v);
 	if (!*judged || rc != RT_EXIT_OK)
 		return rc;
-	return rt_verdict_exit_status(v, RT_JUDGE_ASKED) ? RT_EXIT_VERDICT : rc;
+	return rt_verdict_exit_status(v, RT_JUDGE_ASKED);
 }
 
 const struct rt_check_failure *rt_cli_break(struct rt_cli_break *b, enum rt_subject s, int index,

@@ -6,10 +6,7 @@
 #include <stdio.h>
 
 /* Exit codes are interface: documented in every man page under EXIT STATUS. */
-#define RT_EXIT_OK 0
-#define RT_EXIT_FAILURE 1
-#define RT_EXIT_USAGE 2
-#define RT_EXIT_VERDICT 3 /* a --max-* limit was broken, or nothing was measured */
+#include "rt_exit.h"
 
 #define RT_PRINTF(fmt, args) __attribute__((format(printf, fmt, args)))
 

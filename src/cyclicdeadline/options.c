@@ -61,7 +61,7 @@ static void usage(void)
 	      "         --max-percentile=P:US  verdict on percentile P: PASS/FAIL when its 95%\n"
 	      "                           interval is under/over US, else INCONCLUSIVE\n"
 	      "         --percentile-claim=point  judge --max-percentile on the percentile alone\n"
-	      "         --verdict         print the verdict (exit 3 unless PASS) without a limit:\n"
+	      "         --verdict         print the verdict without a limit:\n"
 	      "                           every thread measured (rt-tests-ng(7))\n"
 	      "         --percentiles     print each thread's latency percentiles\n"
 	      "         --isolation       after the summary, what disturbed each CPU\n"
@@ -73,7 +73,8 @@ static void usage(void)
 	      "                           on a terminal\n"
 	      "         --preflight       those warnings also when stderr is not a terminal\n"
 	      "         --version         print the version and exit\n"
-	      "\nUsage errors exit with 2, run-time errors with 1, a verdict FAIL with 3.\n",
+	      "\nUsage errors exit with 2, run-time errors with 1, a FAIL verdict with 3, an\n"
+	      "INCONCLUSIVE one with 4.\n",
 	      stdout);
 }
 

@@ -132,7 +132,7 @@ void cyclictest_usage(void)
 "                           INCONCLUSIVE (repeatable, e.g. 99.9:80)\n"
 "            --percentile-claim=point  judge --max-percentile on the percentile\n"
 "                           alone (default: proven, on the interval)\n"
-"            --verdict      print the verdict (exit 3 unless PASS) without a limit:\n"
+"            --verdict      print the verdict without a limit:\n"
 "                           every thread measured (rt-tests-ng(7))\n"
 "            --metrics=FILE  keep FILE up to date as a Prometheus text file\n"
 "                           (node_exporter's textfile collector)\n"
@@ -173,7 +173,8 @@ void cyclictest_usage(void)
 "            --help         print this help and exit\n"
 "            --version      print the version and exit\n"
 "\n"
-"Usage errors exit with 2, run-time errors with 1, a failed verdict with 3.\n", stdout);
+"Usage errors exit with 2, run-time errors with 1, a FAIL verdict with 3, an\n"
+"INCONCLUSIVE one with 4.\n", stdout);
 }
 
 #define GET(c, arg, min, max, unit, field)                                       \

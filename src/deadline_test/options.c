@@ -60,9 +60,10 @@ static void usage(void)
 	      "         --verdict          judge the run: \"# Verdict:\" lines, exit 3 on FAIL\n"
 	      "                            (as --max-misses=0 when that is not given)\n"
 	      "         --version          print the version and exit\n"
-	      "\nExit status: 0 the run ended (misses or not, as 2.4), 3 with --verdict or\n"
-	      "--max-misses when more were missed or a thread ran no period, 1 run-time error\n"
-	      "(SCHED_DEADLINE refused, ...), 2 usage error.\n",
+	      "\nExit status: 0 the run ended (misses or not, as 2.4); with --verdict or\n"
+	      "--max-misses 3 when more were missed or a thread ran no period (FAIL), 4\n"
+	      "INCONCLUSIVE (stopped early); 1 run-time error (SCHED_DEADLINE refused, ...),\n"
+	      "2 usage error.\n",
 	      stdout);
 }
 

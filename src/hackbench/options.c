@@ -53,11 +53,11 @@ static void usage(void)
 	      "          --no-preflight    no warnings about the machine before the run, also\n"
 	      "                            on a terminal\n"
 	      "          --preflight       those warnings also when stderr is not a terminal\n"
-	      "          --verdict         judge the run: \"# Verdict:\" lines, exit 3 unless\n"
-	      "                            PASS (a stop before any message is INCONCLUSIVE)\n"
+	      "          --verdict         judge the run: \"# Verdict:\" lines, exit 3 on FAIL,\n"
+	      "                            4 on INCONCLUSIVE (a stop before any message)\n"
 	      "          --version         print the version and exit\n"
-	      "\nUsage errors exit with 2, run-time errors with 1, with --verdict a run that\n"
-	      "did not PASS with 3.\n",
+	      "\nUsage errors exit with 2, run-time errors with 1, with --verdict a FAIL with\n"
+	      "3 and an INCONCLUSIVE run with 4.\n",
 	      stdout);
 }
 

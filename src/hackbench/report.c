@@ -108,9 +108,16 @@ void hackbench_judge(struct rt_verdict *v, const struct hackbench_config *cfg,
 
 	rt_verdict_init(v);
 	rt_verdict_add_checked(v, "messages", t.messages);
-	if (rc == RT_EXIT_FAILURE)
+	if (rc == RT_EXIT_FAILURE) {
+		/* the groups did not all run: what the others did passes nothing */
+		const struct rt_check_failure f = {
+			.limit = "workers", .index = -1,
+			.detail = "a worker failed: not every group ran (its error is on stderr)",
+		};
+
 		rt_verdict_set_partial(v, "error: a worker failed", done, asked, "s");
-	else if (res->stop_signal)
+		(void)rt_verdict_fail_check(v, &f); /* -ENOMEM: FAIL all the same */
+	} else if (res->stop_signal)
 		rt_cli_verdict_stopped(v, res->stop_signal, done, cfg->duration_s ? asked : 0, "s");
 	else
 		rt_verdict_set_done(v, done, asked, "s");

@@ -25,7 +25,8 @@ void hackbench_print_total(FILE *f, const struct hb_result *res);
 /*
  * The verdict of a run that ended with rc (rt_verdict_free after): the
  * messages received are the evidence; 2.4 judges nothing, so it is shown
- * and decides the exit status only with --verdict. A signal: partial.
+ * and decides the exit status only with --verdict. A signal: partial. A
+ * failed worker (rc RT_EXIT_FAILURE): partial and FAIL.
  */
 void hackbench_judge(struct rt_verdict *v, const struct hackbench_config *cfg,
 		     const struct hb_result *res, int rc);

@@ -86,10 +86,10 @@ static void usage(void)
 	      "                             on a terminal\n"
 	      "          --preflight        those warnings also when stderr is not a terminal\n"
 	      "          --version          print the version and exit\n"
-	      "          --verdict          print the verdict lines and exit 3 unless PASS\n"
-	      "                             (rt-tests-ng(7))\n"
+	      "          --verdict          print the verdict lines; exit 3 on FAIL, 4 on\n"
+	      "                             INCONCLUSIVE (rt-tests-ng(7))\n"
 	      "\nExit status: 1 when the largest latency exceeds the hardlimit or the test\n"
-	      "could not run (with --verdict 3 for a FAIL or INCONCLUSIVE verdict), 2 for\n"
+	      "could not run (with --verdict 3 FAIL, 4 INCONCLUSIVE), 2 for\n"
 	      "usage errors, else 0.\n",
 	      stdout);
 }

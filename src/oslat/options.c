@@ -77,7 +77,7 @@ static void usage(void)
 	      "                             INCONCLUSIVE (repeatable, e.g. 99.9:5)\n"
 	      "          --percentile-claim=point  judge --max-percentile on the percentile\n"
 	      "                             alone (default: proven, on the interval)\n"
-	      "          --verdict          print the verdict (exit 3 unless PASS) without a\n"
+	      "          --verdict          print the verdict without a\n"
 	      "                             limit: every CPU measured (rt-tests-ng(7))\n"
 	      "          --no-preflight     no warnings about the machine before the run, also\n"
 	      "                             when stderr is a terminal\n"
@@ -90,8 +90,8 @@ static void usage(void)
 	      "          --records-interval=TIME  one record per CPU every TIME (as -D, default 60)\n"
 	      "          --warmup=TIME      pre-heat for TIME instead of 1 s (as -D)\n"
 	      "-h        --help             print this help and exit\n"
-	      "\nUsage errors exit with 2, run-time errors and a -T stop with 1, a failed\n"
-	      "verdict with 3.\n",
+	      "\nUsage errors exit with 2, run-time errors and a -T stop with 1, a FAIL\n"
+	      "verdict with 3, an INCONCLUSIVE one with 4.\n",
 	      stdout);
 }
 

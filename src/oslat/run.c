@@ -454,7 +454,7 @@ static int report(struct oslat_ctx *c)
 		rc = RT_EXIT_FAILURE;
 	rc = judge(c, rc);
 	if (oslat_records_metrics_finish(&c->records, cfg, c->series,
-					 c->judged ? c->verdict.pass : RT_METRICS_NO_VERDICT, c->iso))
+					 c->judged ? rt_verdict_passed(&c->verdict) : RT_METRICS_NO_VERDICT, c->iso))
 		rc = RT_EXIT_FAILURE;
 	oslat_print_summary(stdout, &c->sum);
 	if (c->json_open && strcmp(cfg->json, "-") == 0)

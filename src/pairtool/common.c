@@ -30,7 +30,7 @@ const char pairtool_results_help[] =
 	"                            (repeatable, e.g. 99.9:80)\n"
 	"          --percentile-claim=point  judge --max-percentile on the percentile\n"
 	"                            alone (default: proven, on the interval)\n"
-	"          --verdict         print the verdict (exit 3 unless PASS) without a\n"
+	"          --verdict         print the verdict without a\n"
 	"                            limit: every pair measured (rt-tests-ng(7))\n"
 	"          --percentiles     after the summary, print percentile lines\n"
 	"          --isolation       after the summary, print what interrupted each\n"
@@ -43,7 +43,8 @@ const char pairtool_results_help[] =
 	"          --records=FILE    append interval records (JSON lines) to FILE\n"
 	"          --records-interval=TIME  a record per pair every TIME (as -D, default 60)\n"
 	"          --metrics=FILE    keep FILE up to date as a Prometheus text file\n"
-	"\nUsage errors exit with 2, run-time errors with 1, a failed verdict with 3.\n";
+	"\nUsage errors exit with 2, run-time errors with 1, a FAIL verdict with 3, an\n"
+	"INCONCLUSIVE one with 4.\n";
 
 void pairtool_common_init(struct pairtool_common *cfg)
 {

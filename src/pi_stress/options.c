@@ -89,11 +89,11 @@ static void usage(void)
 	      "         --no-preflight    no warnings about the machine before the run, also\n"
 	      "                           on a terminal\n"
 	      "         --preflight       those warnings also when stderr is not a terminal\n"
-	      "         --verdict         judge the run: \"# Verdict:\" lines, exit 3 unless\n"
-	      "                           PASS (a run shorter than the watchdog is\n"
-	      "                           INCONCLUSIVE: a stuck group could not be caught)\n"
-	      "\nExit status: 0 done, 3 a group got stuck (FAIL; with --verdict also\n"
-	      "INCONCLUSIVE), 1 could not run, 2 usage error.\n",
+	      "         --verdict         judge the run: \"# Verdict:\" lines, exit 3 on FAIL,\n"
+	      "                           4 on INCONCLUSIVE (a run shorter than the\n"
+	      "                           watchdog: a stuck group could not be caught)\n"
+	      "\nExit status: 0 done, 3 a group got stuck (FAIL), 4 with --verdict\n"
+	      "INCONCLUSIVE, 1 could not run, 2 usage error.\n",
 	      stdout);
 }
 

@@ -39,12 +39,12 @@ static void usage(void)
 	      "          --no-preflight    no warnings about the machine before the run, also\n"
 	      "                            on a terminal\n"
 	      "          --preflight       those warnings also when stderr is not a terminal\n"
-	      "          --verdict         judge the run: \"# Verdict:\" lines, exit 3 unless\n"
-	      "                            PASS (no inversion set up, or a stop before one\n"
-	      "                            was resolved, is INCONCLUSIVE)\n"
+	      "          --verdict         judge the run: \"# Verdict:\" lines, exit 3 on FAIL,\n"
+	      "                            4 on INCONCLUSIVE (no inversion set up, or a\n"
+	      "                            stop before one was resolved)\n"
 	      "          --version         print the version and exit\n"
-	      "\nExit status: 0 done, 3 FAIL (the inversion was not resolved; with\n"
-	      "--verdict also INCONCLUSIVE), 1 the test could not run, 2 usage errors.\n",
+	      "\nExit status: 0 done, 3 FAIL (the inversion was not resolved), 4 with\n"
+	      "--verdict INCONCLUSIVE, 1 the test could not run, 2 usage errors.\n",
 	      stdout);
 }
 

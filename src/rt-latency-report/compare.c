@@ -139,7 +139,7 @@ static int print_verdict(int fails, bool significant, long long tol, const struc
 		       run->partial ? run->path : base->path);
 	else
 		printf("# Verdict: PASS\n");
-	return fails || base->partial || run->partial ? RT_EXIT_VERDICT : RT_EXIT_OK;
+	return fails ? RT_EXIT_FAIL : base->partial || run->partial ? RT_EXIT_INCONCLUSIVE : RT_EXIT_OK;
 }
 
 /* compare's options and its two files (left at argv[optind]): 0 or the exit status. */

@@ -811,8 +811,9 @@ int rlr_junit_cases(struct rlr_jsuite *s, const char *path, struct json_object *
 		rc = verdict_case(s, doc);
 	if (rc || (rc = partial_case(s, doc)))
 		return rc;
-	/* A run that ended in error (not a verdict: 3) says so, once. */
-	if (!s->errors && rlr_int(doc, "return_code", &code) && code != 0 && code != 3 &&
+	/* A run that ended in error (not a verdict: 3 or 4) says so, once. */
+	if (!s->errors && rlr_int(doc, "return_code", &code) && code != 0 &&
+	    !rt_exit_is_verdict(code) &&
 	    add(s, RLR_JERROR, strdup("exit status"),
 		fmt("the run ended with exit status %" PRId64, code), NULL))
 		return 1;

@@ -55,12 +55,13 @@ static void usage(void)
 	      "                           on a terminal\n"
 	      "         --preflight       those warnings also when stderr is not a terminal\n"
 	      "         --verdict         judge the run (the -c check on every iteration, without\n"
-	      "                           stopping): \"# Verdict:\" lines, exit 3 unless PASS\n"
+	      "                           stopping): \"# Verdict:\" lines, exit 3 on FAIL, 4 on\n"
+	      "                           INCONCLUSIVE\n"
 	      "         --version         print the version and exit\n"
 	      "NR_TASKS                   number of tasks (allowed CPUs + 1)\n"
 	      "\n  () above are defaults \n"
 	      "\nExit status: 0 done (and -c passed), 3 -c caught a task out of order (with\n"
-	      "--verdict: the run was not a PASS),\n"
+	      "--verdict: any FAIL), 4 with --verdict INCONCLUSIVE,\n"
 	      "1 could not run, 2 usage error, 130/143 stopped by SIGINT/SIGTERM.\n",
 	      stdout);
 }

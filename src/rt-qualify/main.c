@@ -373,7 +373,7 @@ static int run(struct rt_tool *t)
 	rtq_findings_print(stdout, &o->findings);
 	fflush(stdout);
 	if (cfg->setup_only)
-		return o->findings.problems ? RT_EXIT_VERDICT : RT_EXIT_OK;
+		return o->findings.problems ? RT_EXIT_FAIL : RT_EXIT_OK;
 	if ((rc = make_dir(p)))
 		return rc;
 	/* a tool that could not start is a run-time error, after the summary of the rest */

@@ -50,8 +50,8 @@ static void usage(void)
 	      "          --metrics=FILE     write the verdicts as a Prometheus text file\n"
 	      "-h        --help             print this help and exit\n"
 	      "          --version          print the version and exit\n"
-	      "\nExit status: 0 fit, 3 not fit or not proven (or, with --setup-only, a\n"
-	      "problem found), 1 run-time errors, 2 usage errors.\n",
+	      "\nExit status: 0 fit, 3 not fit (or, with --setup-only, a problem found),\n"
+	      "4 not proven, 1 run-time errors, 2 usage errors.\n",
 	      stdout);
 }
 

@@ -74,8 +74,8 @@ void rtq_overall_judge(const struct rtq_plan *p, struct rtq_overall *o)
 		       p->load.exit_code);
 	}
 	o->result = fail ? "fail" : proven && !o->partial ? "pass" : "inconclusive";
-	o->exit_code = fail ? RT_EXIT_VERDICT : error ? RT_EXIT_FAILURE
-			    : proven && !o->partial ? RT_EXIT_OK : RT_EXIT_VERDICT;
+	o->exit_code = fail ? RT_EXIT_FAIL : error ? RT_EXIT_FAILURE
+			    : proven && !o->partial ? RT_EXIT_OK : RT_EXIT_INCONCLUSIVE;
 }
 
 bool rtq_load_figures(const struct rtq_plan *p, double *cpu_s, double *wall_s)

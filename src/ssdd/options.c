@@ -39,11 +39,11 @@ static void usage(void)
 	      "                            testing: the tracee of pair 0 leaves its loop after\n"
 	      "                            N turns and exits, so that its tracer sees an exit\n"
 	      "                            where it expects a single-step stop (the run fails)\n"
-	      "          --verdict         judge the run: \"# Verdict:\" lines, exit 3 unless\n"
-	      "                            PASS (a stop before any step is INCONCLUSIVE)\n"
+	      "          --verdict         judge the run: \"# Verdict:\" lines, exit 3 on FAIL,\n"
+	      "                            4 on INCONCLUSIVE (a stop before any step)\n"
 	      "          --version         print the version and exit\n"
-	      "\nExit status: 0 no step went wrong, 3 a single step went wrong (with\n"
-	      "--verdict also INCONCLUSIVE), 1 the test could not run, 2 usage error.\n",
+	      "\nExit status: 0 no step went wrong, 3 a single step went wrong (FAIL), 4\n"
+	      "with --verdict INCONCLUSIVE, 1 the test could not run, 2 usage error.\n",
 	      stdout);
 }
 

@@ -46,7 +46,7 @@ void ssdd_summarize(const struct ssdd_config *cfg, const struct ssdd_result *res
 int ssdd_exit_code(const struct ssdd_result *res, const struct ssdd_summary *s)
 {
 	if (s->failed)
-		return RT_EXIT_VERDICT;
+		return RT_EXIT_FAIL;
 	if (s->cannot || s->died || res->fork_err || (s->not_started && !res->stop_signal))
 		return RT_EXIT_FAILURE;
 	return RT_EXIT_OK;

@@ -23,7 +23,7 @@ struct ssdd_summary {
 void ssdd_summarize(const struct ssdd_config *cfg, const struct ssdd_result *res,
 		    struct ssdd_summary *s);
 
-/* RT_EXIT_VERDICT when a step went wrong, RT_EXIT_FAILURE when a pair could not run. */
+/* RT_EXIT_FAIL when a step went wrong, RT_EXIT_FAILURE when a pair could not run. */
 int ssdd_exit_code(const struct ssdd_result *res, const struct ssdd_summary *s);
 
 /* "#main : PID", "#forks: N", "#steps: N" and an empty line (not with -q). */

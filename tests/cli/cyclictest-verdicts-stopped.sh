@@ -1,7 +1,8 @@
 #!/bin/sh
 # Proves cyclictest's verdict of a run stopped by SIGINT: in the middle of
-# -D 10 it is judged on what it measured (PASS, exit 0), partial, with the
-# cause and the time measured of the time asked; before its first sample
+# -D 10 it is judged on what it measured, partial, with the cause and the
+# time measured of the time asked, and with nothing broken it is
+# INCONCLUSIVE (exit 4, an empty "broken"), never a PASS; before its first sample
 # (-i 1 s) it FAILs ("no samples", exit 3), not partial (without -D or -l
 # the signal is its end); the JSON carries the same verdict and return
 # code. (make check-rt: a signal at a moment.)
@@ -9,8 +10,8 @@
 need_python3
 rt_or_other
 
-# Stopped by SIGINT in the middle of -D 10: judged on what it measured (PASS),
-# partial, the cause and the time measured of the time asked.
+# Stopped by SIGINT in the middle of -D 10: judged on what it measured,
+# partial, the cause and the time measured of the time asked: INCONCLUSIVE.
 "$(tool cyclictest)" -q $MLOCK -p $PRIO -i 1000 -D 10 --verdict \
 	--json="$WORK/s.json" >"$OUT" 2>"$ERR" </dev/null &
 pid=$!
@@ -18,11 +19,12 @@ sleep 1
 kill -INT "$pid"
 RC=0
 wait "$pid" || RC=$?
-expect_exit 0
-expect_match "$OUT" '^# Verdict: PASS$'
+expect_exit 4
+expect_match "$OUT" '^# Verdict: INCONCLUSIVE$'
+expect_no_match "$OUT" 'PASS'
 expect_match "$OUT" '^# Verdict: partial: stopped by SIGINT after [0-9.]+ of 10 s$'
 check_schema "$WORK/s.json" cyclictest
-python3 -c 'import json,sys; v=json.load(open(sys.argv[1]))["verdict"]; assert v["partial"] and v["stop"]["cause"] == "SIGINT" and 0 < v["stop"]["done"] < 10 and v["stop"]["asked"] == 10, v' \
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); v=d["verdict"]; assert d["return_code"] == 4 and v["result"] == "inconclusive" and v["broken"] == [] and v["partial"] and v["stop"]["cause"] == "SIGINT" and 0 < v["stop"]["done"] < 10 and v["stop"]["asked"] == 10, v' \
 	"$WORK/s.json" || fail "stopped: JSON verdict"
 
 # Stopped before the first sample (-i 1 s, SIGINT after 0.3 s): FAIL.

@@ -3,7 +3,7 @@
 # 3 and one line per thread naming the limit, the value and the bound, after
 # the unchanged 2.4 summary; generous limits PASS with exit 0 (a p99.9999
 # of 200 samples only with --percentile-claim=point: by default it is
-# INCONCLUSIVE, exit 3, needing 3688678 more samples); the JSON carries
+# INCONCLUSIVE, exit 4, needing 3688678 more samples); the JSON carries
 # the same verdict and return code; bad limit forms are usage errors (exit
 # 2). Runs stopped by a signal: cyclictest-verdicts-stopped.sh.
 . "$top_srcdir/tests/cli/lib.sh"
@@ -53,11 +53,11 @@ check_summary "$OUT" 2 200
 [ "$(grep -c '^# Verdict' "$OUT")" -eq 1 ] || fail "more than one verdict line"
 
 # The default, proven reading: 200 samples cannot bound a p99.9999 from
-# above (3688878 needed), however generous the limit: INCONCLUSIVE, exit 3,
+# above (3688878 needed), however generous the limit: INCONCLUSIVE, exit 4,
 # the estimate being the samples that bound it. The lenient reading passed above.
 run_tool_timeout 30 cyclictest -q $MLOCK -p $PRIO -i 1000 -l 200 \
 	--max-percentile=99.9999:3600000000 --json="$WORK/i.json"
-expect_exit 3
+expect_exit 4
 sed -n '/^# Verdict/p' "$OUT" >"$WORK/inc"
 cat >"$WORK/inc.re" <<'RE'
 # Verdict: INCONCLUSIVE
@@ -67,7 +67,7 @@ compare_regex "$WORK/inc" "$WORK/inc.re"
 python3 - "$WORK/i.json" <<'PY' || fail "json of an inconclusive run"
 import json, sys
 d = json.load(open(sys.argv[1]))
-assert d["return_code"] == 3
+assert d["return_code"] == 4
 v = d["verdict"]
 assert v["result"] == "inconclusive", v
 b, = v["broken"]
@@ -83,7 +83,7 @@ check_schema "$WORK/i.json" cyclictest
 # (the bound an hour away: a loaded machine's latency cannot break it).
 run_tool_timeout 30 cyclictest -q $MLOCK -p $PRIO -i 1000 -l 480 \
 	--max-percentile=99.99:3600000000 --json="$WORK/p.json"
-expect_exit 3
+expect_exit 4
 expect_match "$OUT" '^# Verdict: thread 0: max-percentile=99\.99: INCONCLUSIVE: .*, need 36407 more samples, 36887 in all$'
 "$top_builddir/src/rt-latency-report/rt-latency-report" plan --percentile=99.99 >"$WORK/plan" 2>&1 &&
 	expect_match "$WORK/plan" '^Samples: 36887 '

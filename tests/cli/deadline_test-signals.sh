@@ -5,8 +5,9 @@
 # SIG... after T of 60 s", the JSON with stopped_by and verdict.partial, an
 # exit status that agrees with the verdict; no thread is left (the process
 # is gone); a signal during the calibration also ends in a report, and
-# nothing measured is never a PASS; a thread still waiting for its first
-# period when the signal comes is INCONCLUSIVE, not FAIL.
+# nothing measured is never a PASS; a stopped run is never a PASS either
+# (INCONCLUSIVE, exit 4, unless a miss FAILs it); a thread still waiting for
+# its first period when the signal comes is INCONCLUSIVE, not FAIL.
 # test-holds: deadline
 . "$top_srcdir/tests/cli/lib.sh"
 need_root
@@ -48,10 +49,11 @@ for sig in INT TERM; do
 	kill -"$sig" "$pid"
 	RC=0
 	wait "$pid" || RC=$?
-	[ "$RC" -eq 0 ] || [ "$RC" -eq 3 ] || fail "SIG$sig: exit $RC"
+	# stopped early: INCONCLUSIVE (4), or FAIL (3) on a miss already seen
+	[ "$RC" -eq 4 ] || [ "$RC" -eq 3 ] || fail "SIG$sig: exit $RC"
 	kill -0 "$pid" 2>/dev/null && fail "SIG$sig: still running"
 	[ "$(grep -c '^missed deadlines  = ' "$OUT")" -eq 2 ] || fail "SIG$sig: not two thread blocks"
-	expect_match "$OUT" '^# Verdict: (PASS|FAIL)$'
+	expect_match "$OUT" '^# Verdict: (INCONCLUSIVE|FAIL)$'
 	expect_match "$OUT" "^# Verdict: partial: stopped by SIG$sig after [0-9.]+ of 60 s\$"
 	python3 - "$WORK/out.json" "$RC" "SIG$sig" <<'PY' || fail "SIG$sig: JSON"
 import json, sys
@@ -68,7 +70,7 @@ done
 
 # A 4 s period: the thread waits for its first one (it yields at the start)
 # when SIGINT stops the run; it has proven nothing either way: INCONCLUSIVE
-# and partial, not FAIL, exit 3 as any verdict asked for that is not a PASS.
+# and partial, not FAIL, exit 4.
 # A try whose SIGINT came later than a loaded machine's first period is
 # done again.
 for _try in 1 2 3; do
@@ -80,7 +82,7 @@ for _try in 1 2 3; do
 	echo "try $_try: the thread completed a period before SIGINT (exit $RC): again"
 done
 if grep -q '^nr_periods : 0$' "$OUT"; then
-	expect_exit 3
+	expect_exit 4
 	expect_match "$OUT" '^# Verdict: INCONCLUSIVE$'
 	expect_match "$OUT" '^# Verdict: thread 0: no period completed$'
 	expect_match "$OUT" '^# Verdict: partial: stopped by SIGINT after [0-9.]+ of 60 s$'
@@ -89,7 +91,7 @@ if grep -q '^nr_periods : 0$' "$OUT"; then
 import json, sys
 d = json.load(open(sys.argv[1]))
 v = d["verdict"]
-assert d["return_code"] == 3 and d["stopped_by"] == "SIGINT", d["stopped_by"]
+assert d["return_code"] == 4 and d["stopped_by"] == "SIGINT", d["stopped_by"]
 assert v["result"] == "inconclusive" and v["partial"] is True, v
 assert [b.get("result") for b in v["broken"]] == ["inconclusive"], v["broken"]
 PY
@@ -134,7 +136,7 @@ else
 	# the pending signal ends the run as soon as the thread starts: judged on
 	# what it ran (PASS only with a period completed, and partial) or on nothing
 	if grep -q '^nr_periods : 0$' "$OUT"; then
-		expect_exit 3
+		expect_exit 4
 		expect_match "$OUT" '^# Verdict: INCONCLUSIVE$'
 		expect_match "$OUT" '^# Verdict: thread 0: .*no period completed'
 	else

@@ -34,7 +34,8 @@ expect_match "$ERR" "^oslat: unexpected argument 'junk'$"
 run_tool oslat -D 0
 expect_exit 2
 
-# Stopped in the middle of -D 10: judged on what it measured, partial.
+# Stopped in the middle of -D 10: judged on what it measured, partial;
+# nothing broken, but the run not proven: INCONCLUSIVE, exit 4.
 "$(tool oslat)" -q -c 0 -D 10 --verdict --no-preflight --json="$WORK/s.json" \
 	>"$OUT" 2>"$ERR" </dev/null &
 pid=$!
@@ -42,11 +43,11 @@ sleep 2.5
 kill -INT "$pid"
 RC=0
 wait "$pid" || RC=$?
-expect_exit 0
-expect_match "$OUT" '^# Verdict: PASS$'
-expect_match "$OUT" '^# Verdict: partial: stopped by SIGINT after [0-9.]+ of 10 s$'
+expect_exit 4
+[ "$(grep '^# Verdict' "$OUT" | sed 's/after [0-9.]* of/after T of/')" = "# Verdict: INCONCLUSIVE
+# Verdict: partial: stopped by SIGINT after T of 10 s" ] || fail "stopped: verdict lines: $(grep '^# Verdict' "$OUT")"
 check_schema "$WORK/s.json" oslat
-python3 -c 'import json,sys; v=json.load(open(sys.argv[1]))["verdict"]; assert v["partial"] and v["stop"]["cause"] == "SIGINT" and v["stop"]["asked"] == 10, v' \
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); v=d["verdict"]; assert d["return_code"] == 4 and v["result"] == "inconclusive" and v["broken"] == [] and v["partial"] and v["stop"]["cause"] == "SIGINT" and v["stop"]["asked"] == 10, v' \
 	"$WORK/s.json" || fail "stopped: JSON verdict"
 
 # Stopped in the pre-heat, before anything was measured: never PASS; a
@@ -58,7 +59,7 @@ sleep 0.3
 kill -INT "$pid"
 RC=0
 wait "$pid" || RC=$?
-expect_exit 3
+expect_exit 4
 expect_match "$OUT" '^# Verdict: INCONCLUSIVE$'
 expect_match "$OUT" '^# Verdict: thread 0: no samples, nothing was measured$'
 expect_match "$OUT" '^# Verdict: partial: stopped by SIGINT after 0 of 10 s$'

@@ -12,7 +12,7 @@
 # and on the group's own CPU without it. No PASS without evidence:
 # `--no-pi -u -D 2` (shorter than the 3.75 s watchdog, no inversion) prints
 # no PASS, its JSON says inconclusive, exit 0 as 2.4; with --verdict it
-# says INCONCLUSIVE and why, exit 3.
+# says INCONCLUSIVE and why, exit 4.
 # test-timeout: 300
 # test-holds: low-fifo
 . "$top_srcdir/tests/cli/lib.sh"
@@ -64,7 +64,7 @@ expect_match "$OUT" '^Total inversion performed: 0$'
 cp "$OUT" "$WORK/short.out"
 CHECKS="$CHECKS $WORK/short.json $WORK/short.out 1 0 inconclusive duration -"
 run_tool_timeout 30 pi_stress --no-preflight --no-pi -u -D 2 -q --verdict
-expect_exit 3
+expect_exit 4
 expect_match "$OUT" '^# Verdict: INCONCLUSIVE$'
 expect_match "$OUT" '^# Verdict: the run \([0-9.]+ s\) was shorter than the watchdog \(3\.75 s\): a stuck group could not be caught$'
 for j in "$WORK"/*.json; do

@@ -3,10 +3,10 @@
 # inversion (--no-pi, so that it lasts) kill the three processes, write
 # the JSON (stopped_by; the verdict INCONCLUSIVE, partial: a stop is no
 # FAIL, and nothing was decided before it) and exit 0; with --verdict
-# "# Verdict: INCONCLUSIVE" and the partial line, exit 3; a
+# "# Verdict: INCONCLUSIVE" and the partial line, exit 4; a
 # SIGKILL of pip_stress takes the three processes with it (2.4 left medium
 # spinning at SCHED_FIFO 2 and high blocked); SIGINT at random moments of
-# short runs always ends in PASS or a stop (exit 3 with --verdict) with no
+# short runs always ends in PASS or a stop (exit 4 with --verdict) with no
 # process left.
 # The JSON of a stopped run says the medium process had not finished: the
 # stop came before the end of --work (no timing bound on a loaded machine).
@@ -45,7 +45,7 @@ for sig in INT TERM; do
 		expect_exit 0
 		expect_empty_stdout
 	else
-		expect_exit 3
+		expect_exit 4
 		expect_match "$OUT" '^# Verdict: INCONCLUSIVE$'
 		expect_match "$OUT" "^# Verdict: partial: stopped by SIG$sig"
 	fi
@@ -71,7 +71,7 @@ for i in 1 2 3 4; do
 	wait "$PID" || RC=$?
 	case $RC in
 	0) expect_match "$OUT" '^# Verdict: PASS$' ;;
-	3) expect_match "$OUT" '^# Verdict: INCONCLUSIVE$'
+	4) expect_match "$OUT" '^# Verdict: INCONCLUSIVE$'
 	   expect_match "$OUT" '^# Verdict: partial: stopped by SIGINT' ;;
 	*) fail "SIGINT at a random moment: exit $RC: $(cat "$ERR")" ;;
 	esac

@@ -38,8 +38,8 @@ reads_killed() { # NAME TOOL
 	[ "$(grep -c '"type":"window"' "$f")" -ge 6 ] || fail "$1: fewer than 3 windows before the kill"
 	RC=0
 	"$RLR" compare "$f" "$f" >"$OUT" 2>"$ERR" || RC=$?
-	# nothing worse, but a killed run: INCONCLUSIVE, never a complete PASS
-	expect_exit 3
+	# nothing worse, but a killed run: INCONCLUSIVE (exit 4), never a complete PASS
+	expect_exit 4
 	expect_match "$OUT" "^# rt-latency-report compare: .*[(]$2, us, "
 	awk '$1 != "#" && $1 != "thread" && $NF != "+0.0%" { bad = 1 } END { exit bad }' "$OUT" ||
 		fail "$1: compare with itself shows a change: $(cat "$OUT")"

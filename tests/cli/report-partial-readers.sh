@@ -2,7 +2,7 @@
 # Proves every command of rt-latency-report reads "partial" the one way the
 # tools write it, in the verdict ("verdict": {"partial": true, "stop": ...}):
 # of a full run and one stopped by SIGINT after 2.1 of 10 s, compare says
-# INCONCLUSIVE with exit 3, plot marks the stopped one PARTIAL, and merge
+# INCONCLUSIVE with exit 4, plot marks the stopped one PARTIAL, and merge
 # keeps each input's partial and stop and is partial itself, so the merge's
 # JUnit has a failing partial case and its page no PASS. Before, compare,
 # plot and merge read only a top-level "partial" that the tools never write:
@@ -16,7 +16,7 @@ python3 "$HELPERS/synth_result.py" "$WORK/stopped.json" verdict=pass start=17000
 
 RC=0
 "$RLR" compare "$WORK/full.json" "$WORK/stopped.json" >"$OUT" 2>"$ERR" || RC=$?
-expect_exit 3
+expect_exit 4
 expect_match "$OUT" "^# Verdict: INCONCLUSIVE \(no value worse, but .*/stopped\.json stopped early\)$"
 
 RC=0

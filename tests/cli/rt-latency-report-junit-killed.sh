@@ -73,7 +73,7 @@ RC=0
 "$RLR" compare k.ndjson k.ndjson >"$OUT" 2>"$ERR" || RC=$?
 [ "$(grep -c '^# k.ndjson: PARTIAL: ' "$OUT")" -eq 2 ] ||
 	fail "compare does not say PARTIAL for the killed run: $(head -5 "$OUT")"
-[ "$RC" -eq 3 ] && grep -q '^# Verdict: INCONCLUSIVE' "$OUT" ||
-	fail "compare of the killed run: exit $RC, $(tail -1 "$OUT"), not INCONCLUSIVE and 3"
+[ "$RC" -eq 4 ] && grep -q '^# Verdict: INCONCLUSIVE' "$OUT" ||
+	fail "compare of the killed run: exit $RC, $(tail -1 "$OUT"), not INCONCLUSIVE and 4"
 
 exit $((FAILS > 0))

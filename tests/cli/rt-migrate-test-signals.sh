@@ -5,7 +5,7 @@
 # (2.4: SIGINT exit 1, SIGTERM killed it with no output), and the process is
 # gone; -D ends a run with exit 0 (2.4: 1) and stopped_by "duration"; a
 # stop before the first iteration still reports (an INCONCLUSIVE verdict:
-# nothing was checked, "# Verdict:" lines with --verdict, exit 3); without the permission for SCHED_FIFO it stops before the
+# nothing was checked, "# Verdict:" lines with --verdict, exit 4); without the permission for SCHED_FIFO it stops before the
 # run with one line and exit 1 (2.4 ran at SCHED_OTHER and exited 0).
 # test-timeout: 180
 # test-holds: low-fifo
@@ -62,7 +62,7 @@ python3 "$HELPERS/migrate_check.py" $CHECKS || fail "the reports disagree (above
 
 # SIGINT before the first iteration ended: still a report; asked, not a PASS
 stop_run INT 0.5 -s 5000 --verdict
-[ "$RC" -eq 3 ] || fail "early SIGINT: exit $RC"
+[ "$RC" -eq 4 ] || fail "early SIGINT: exit $RC"
 expect_text "$ERR" "No measurements available"
 expect_match "$OUT" '^Iter:      0       1  $'
 expect_match "$OUT" '^# Verdict: INCONCLUSIVE$'

@@ -22,7 +22,8 @@ qualify() {
 	wait "$PID" 2>/dev/null || RC=$?
 	[ -s "$_d/summary.json" ] || { fail "--load=$1: no summary.json ($(head -c 300 "$ERR"))"; return; }
 	RC=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["return_code"])' "$_d/summary.json")
-	[ "$RC" -eq 0 ] || [ "$RC" -eq 3 ] || fail "--load=$1: return_code $RC ($(head -c 300 "$ERR"))"
+	[ "$RC" -eq 0 ] || [ "$RC" -eq 3 ] || [ "$RC" -eq 4 ] ||
+		fail "--load=$1: return_code $RC ($(head -c 300 "$ERR"))"
 	python3 "$CHECK" "$_d" --load "$1" --steps-run 3 --min-load-share "$2" >"$WORK/diag" 2>&1 ||
 		fail "--load=$1: $(cat "$WORK/diag")"
 	for f in hardware-noise cyclictest oslat; do

@@ -61,7 +61,7 @@ sig_at() {
 	fi
 	[ -s "$_d/summary.json" ] || { fail "$1 at $2 s: no summary.json ($(head -c 300 "$ERR"))"; return; }
 	python3 "$CHECK" "$_d" --partial >"$WORK/diag" 2>&1 || fail "$1 at $2 s: $(cat "$WORK/diag")"
-	python3 -c 'import json,sys; s=json.load(open(sys.argv[1])); sys.exit(s["stopped_by"] != "SIG" + sys.argv[2] or s["return_code"] != 3)' \
+	python3 -c 'import json,sys; s=json.load(open(sys.argv[1])); sys.exit(s["stopped_by"] != "SIG" + sys.argv[2] or s["return_code"] != (3 if s["verdict"]["result"] == "fail" else 4))' \
 		"$_d/summary.json" "$1" || fail "$1 at $2 s: stopped_by or return_code wrong"
 	# NOT PROVEN: no limit (an hour) can break. A step the signal did not
 	# stop may FAIL all the same on a CPU that measured nothing (a test

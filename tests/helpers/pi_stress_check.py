@@ -10,7 +10,7 @@ then "scheduling" and "environment"); "inversion" is the total the text's
 "Total inversion performed:" line shows and the sum of the groups'; with a
 limit every group did exactly that many; inversions_per_s agrees with
 inversion / elapsed_ns; return_code is 3 for fail, else 0 (2.4 judges a
-stuck group itself; INCONCLUSIVE exits 0 unless --verdict); the verdict's
+stuck group itself; INCONCLUSIVE exits 0, 4 with --verdict); the verdict's
 "stuck" entries and each group's "stuck" agree; a "# Verdict:" line, when
 the text has one, agrees.
 """
@@ -55,7 +55,7 @@ def check(path, out, groups, limit, verdict, stopped_by, stuck):
     if d["verdict"]["result"] != verdict:
         errs.append("verdict %s" % d["verdict"])
     asked = "--verdict" in d["cmdline:"]
-    if d["return_code"] != (3 if verdict == "fail" or (asked and verdict != "pass") else 0):
+    if d["return_code"] != (3 if verdict == "fail" else 4 if asked and verdict != "pass" else 0):
         errs.append("return_code %s" % d["return_code"])
     want_stuck = [] if stuck == "-" else [int(x) for x in stuck.split(",")]
     got_stuck = [b["group"] for b in d["verdict"]["broken"] if b["limit"] == "stuck"]

@@ -13,7 +13,7 @@ a pass: return_code 0, resolved 1, 2.4's line as "result", medium not
 finished, low released the mutex at the high priority (3: priority
 inheritance seen from /proc), high_wait_ns >= usleep; a fail: return_code
 3, resolved 0, medium finished its whole work (medium_ran_ns >= work) and
-low released the mutex at its own priority 1; a stop: return_code 0 (3
+low released the mutex at its own priority 1; a stop: return_code 0 (4
 with --verdict), stopped_by the signal, resolved null, the verdict
 INCONCLUSIVE and partial with the signal as its cause (judged on what was
 measured: nothing was decided); "# Verdict:" lines only with --verdict or
@@ -98,7 +98,7 @@ def check(args):
         want(d["high_wait_ns"] >= work_ms * 1000000, f"high_wait_ns {d['high_wait_ns']}")
         want(d["low_priority_at_unlock"] == 1, f"low_priority_at_unlock {d['low_priority_at_unlock']}")
     else:
-        want(d["return_code"] == (3 if asked else 0), f"return_code {d['return_code']}")
+        want(d["return_code"] == (4 if asked else 0), f"return_code {d['return_code']}")
         want(d["stopped_by"] == expect, f"stopped_by {d['stopped_by']}")
         want(d["resolved"] is None and d["inversion"] == 0, "resolved/inversion")
         want(d["medium_finished"] == 0, "medium_finished")

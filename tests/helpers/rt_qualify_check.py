@@ -103,7 +103,7 @@ def main():
             and not s["load"]["ended_early"] else "inconclusive")
     check(v["result"] == want, f"verdict {v['result']}, steps {results}: expected {want}")
     check(v["partial"] == (s["stopped_by"] is not None), "partial without stopped_by")
-    rc = {"pass": 0, "fail": 3}.get(v["result"], 3)
+    rc = {"pass": 0, "fail": 3}.get(v["result"], 4)
     check(s["return_code"] in (rc, 1), f"return_code {s['return_code']} for {v['result']}")
     for f_ in s["findings"]:
         check(f_["kind"] in ("problem", "note") and isinstance(f_["what"], str),

@@ -141,9 +141,10 @@ static void judged(const struct pip_config *c, const struct pip_result *r, const
 		ck_assert_msg(strstr(v.broken[0].detail, reason), "%s", v.broken[0].detail);
 	}
 	ck_assert_int_eq(rt_verdict_exit_status(&v, RT_JUDGE_NATIVE),
-			 strcmp(result, "fail") ? 0 : RT_EXIT_VERDICT);
+			 strcmp(result, "fail") ? 0 : RT_EXIT_FAIL);
 	ck_assert_int_eq(rt_verdict_exit_status(&v, RT_JUDGE_ASKED),
-			 strcmp(result, "pass") ? RT_EXIT_VERDICT : 0);
+			 !strcmp(result, "pass") ? 0 : !strcmp(result, "fail") ? RT_EXIT_FAIL
+						     : RT_EXIT_INCONCLUSIVE);
 	rt_verdict_free(&v);
 }
 

@@ -297,10 +297,10 @@ START_TEST(stopped_result_as_24)
 	fill(&res->calib, stopped24, sizeof(stopped24) / sizeof(stopped24[0]));
 	text = print_to_string(print_result, &a);
 	ck_assert_str_eq(text, stopped24_text);
-	/* nothing measured: never a PASS (INCONCLUSIVE; exit 3 only when asked) */
+	/* nothing measured: never a PASS (INCONCLUSIVE; exit 4 only when asked) */
 	ck_assert_int_eq(ql_judge(&v, &cfg, res, &m), 0);
 	ck_assert_str_eq(rt_verdict_result(&v), "inconclusive");
-	ck_assert_int_eq(rt_verdict_exit_status(&v, RT_JUDGE_ASKED), 3);
+	ck_assert_int_eq(rt_verdict_exit_status(&v, RT_JUDGE_ASKED), 4);
 	ck_assert_int_eq(rt_verdict_exit_status(&v, RT_JUDGE_NONE), 0);
 	rt_verdict_free(&v);
 	free(text);

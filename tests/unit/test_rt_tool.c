@@ -154,11 +154,11 @@ END_TEST
 
 START_TEST(verdict_reaches_json_and_exit)
 {
-	struct fake f = { .json_path = json_in_tmp(), .run_rc = RT_EXIT_VERDICT };
+	struct fake f = { .json_path = json_in_tmp(), .run_rc = RT_EXIT_FAIL };
 
-	ck_assert_int_eq(run_main(&f), RT_EXIT_VERDICT);
-	ck_assert_int_eq(f.json_rc_seen, RT_EXIT_VERDICT);
-	ck_assert_int_eq(f.restore_rc, RT_EXIT_VERDICT);
+	ck_assert_int_eq(run_main(&f), RT_EXIT_FAIL);
+	ck_assert_int_eq(f.json_rc_seen, RT_EXIT_FAIL);
+	ck_assert_int_eq(f.restore_rc, RT_EXIT_FAIL);
 	ck_assert_str_eq(slurp(json_file), "{\"rc\": 3}\n");
 	unlink(json_file);
 }
@@ -238,12 +238,12 @@ static int min_parse(struct rt_tool *t, int argc, char *argv[])
 START_TEST(optional_callbacks_may_be_absent)
 {
 	static const struct rt_tool_ops min_ops = { .parse = min_parse, .run = fake_run };
-	struct fake f = { .run_rc = RT_EXIT_VERDICT };
+	struct fake f = { .run_rc = RT_EXIT_FAIL };
 	struct rt_tool t = { .ops = &min_ops, .cfg = &f };
 
 	rt_prog_init("faketool");
 	ck_assert_int_eq(min_parse(&t, 0, NULL), 0);
-	ck_assert_int_eq(rt_tool_run(&t), RT_EXIT_VERDICT);
+	ck_assert_int_eq(rt_tool_run(&t), RT_EXIT_FAIL);
 	ck_assert_str_eq(f.calls, "pr");
 	ck_assert(f.signals_blocked);
 }
@@ -321,8 +321,8 @@ static const struct {
 	const char *want_result;
 } verdict_cases[] = {
 	{ 5, RT_JUDGE_ASKED, RT_EXIT_OK, RT_EXIT_OK, "pass" },
-	/* no evidence, asked: INCONCLUSIVE, exit 3 */
-	{ 0, RT_JUDGE_ASKED, RT_EXIT_OK, RT_EXIT_VERDICT, "inconclusive" },
+	/* no evidence, asked: INCONCLUSIVE, exit 4 */
+	{ 0, RT_JUDGE_ASKED, RT_EXIT_OK, RT_EXIT_INCONCLUSIVE, "inconclusive" },
 	/* not asked: the same verdict in the JSON, exit 0 */
 	{ 0, RT_JUDGE_NONE, RT_EXIT_OK, RT_EXIT_OK, "inconclusive" },
 	/* a run that failed keeps its own code */

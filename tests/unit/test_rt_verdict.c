@@ -236,7 +236,7 @@ START_TEST(empty_series_of_a_stopped_run_is_inconclusive)
 	rt_verdict_set_partial(&v, "SIGTERM", 0.1, 3, "s");
 	rt_verdict_finish(&v);
 	ck_assert_str_eq(rt_verdict_result(&v), "inconclusive");
-	ck_assert_int_eq(rt_verdict_exit_status(&v, RT_JUDGE_ASKED), 3);
+	ck_assert_int_eq(rt_verdict_exit_status(&v, RT_JUDGE_ASKED), 4);
 	t = text_of(verdict_text, &v);
 	ck_assert_str_eq(t, "# Verdict: INCONCLUSIVE\n"
 			    "# Verdict: thread 1: no samples, nothing was measured\n"
@@ -623,7 +623,7 @@ START_TEST(nothing_checked_is_never_a_pass)
 	rt_verdict_init(&v);
 	rt_verdict_finish(&v);
 	ck_assert_str_eq(rt_verdict_result(&v), "inconclusive");
-	ck_assert_int_eq(rt_verdict_exit_status(&v, RT_JUDGE_ASKED), 3);
+	ck_assert_int_eq(rt_verdict_exit_status(&v, RT_JUDGE_ASKED), 4);
 	ck_assert_int_eq(rt_verdict_exit_status(&v, RT_JUDGE_NATIVE), 0);
 	ck_assert_int_eq(rt_verdict_exit_status(&v, RT_JUDGE_NONE), 0);
 	ck_assert(!rt_verdict_text_shown(&v, RT_JUDGE_NATIVE));
@@ -683,6 +683,34 @@ START_TEST(evidence_adds_up_and_passes)
 }
 END_TEST
 
+/* Nothing broken in a run stopped early: INCONCLUSIVE (exit 4), never PASS. */
+START_TEST(a_stopped_run_without_a_failure_is_inconclusive)
+{
+	struct rt_verdict v;
+	char *t;
+
+	rt_verdict_init(&v);
+	ck_assert_int_eq(rt_verdict_add_checked(&v, "samples", 1484), 0);
+	rt_verdict_set_partial(&v, "SIGINT", 1.5, 10, "s");
+	rt_verdict_finish(&v);
+	ck_assert_str_eq(rt_verdict_result(&v), "inconclusive");
+	ck_assert(!rt_verdict_passed(&v));
+	ck_assert_uint_eq(v.nbroken, 0);
+	ck_assert_int_eq(rt_verdict_exit_status(&v, RT_JUDGE_ASKED), RT_EXIT_INCONCLUSIVE);
+	ck_assert_int_eq(rt_verdict_exit_status(&v, RT_JUDGE_NATIVE), RT_EXIT_OK);
+	ck_assert_int_eq(rt_verdict_exit_status(&v, RT_JUDGE_NONE), RT_EXIT_OK);
+	t = text_of(verdict_text, &v);
+	ck_assert_str_eq(t, "# Verdict: INCONCLUSIVE\n"
+			    "# Verdict: partial: stopped by SIGINT after 1.5 of 10 s\n");
+	free(t);
+	t = text_of(verdict_json, &v);
+	ck_assert_ptr_nonnull(strstr(t, "\"result\": \"inconclusive\",\n"
+					"    \"broken\": [],\n"));
+	free(t);
+	rt_verdict_free(&v);
+}
+END_TEST
+
 START_TEST(a_failed_check_names_its_subject_and_limit)
 {
 	struct rt_check_failure c = { .limit = "stuck", .subject = RT_SUBJECT_GROUP, .index = 2,
@@ -736,7 +764,7 @@ START_TEST(a_failed_check_names_its_subject_and_limit)
 	rt_verdict_finish(&v);
 	ck_assert_str_eq(rt_verdict_result(&v), "inconclusive");
 	ck_assert_int_eq(rt_verdict_exit_status(&v, RT_JUDGE_NATIVE), 0);
-	ck_assert_int_eq(rt_verdict_exit_status(&v, RT_JUDGE_ASKED), 3);
+	ck_assert_int_eq(rt_verdict_exit_status(&v, RT_JUDGE_ASKED), 4);
 	rt_verdict_free(&v);
 }
 END_TEST
@@ -759,6 +787,7 @@ Suite *unit_suite(void)
 	tcase_add_test(tc, inconclusive_needs_the_samples_plan_says);
 	tcase_add_test(tc, nothing_checked_is_never_a_pass);
 	tcase_add_test(tc, evidence_adds_up_and_passes);
+	tcase_add_test(tc, a_stopped_run_without_a_failure_is_inconclusive);
 	tcase_add_test(tc, a_failed_check_names_its_subject_and_limit);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("percentile_output");
