@@ -129,7 +129,8 @@ static void *fifo_thread(void *arg)
 	const struct timespec pause = { 0, 100 * 1000 * 1000 };
 
 	while (buf && !atomic_load(&st->fifo_stop)) {
-		int fd = open(st->fifo_path, O_WRONLY | O_CLOEXEC);
+		/* our fifo, or nothing: a link put in its place is not written through */
+		int fd = open(st->fifo_path, O_WRONLY | O_CLOEXEC | O_NOFOLLOW);
 		size_t n;
 
 		if (fd < 0)

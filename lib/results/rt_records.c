@@ -28,7 +28,9 @@ int rt_records_open(struct rt_records *r, const char *path, uint64_t interval_s)
 		if (r->fd >= 0 && dup2(STDERR_FILENO, STDOUT_FILENO) >= 0)
 			return 0;
 	} else {
-		r->fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+		/* a symbolic link planted where the file goes is refused (ELOOP) */
+		r->fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW,
+			     0644);
 		if (r->fd >= 0)
 			return 0;
 	}

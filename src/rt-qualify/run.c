@@ -40,7 +40,8 @@ int rtq_open_log(const struct rtq_plan *p, const char *file)
 	int fd;
 
 	snprintf(name, sizeof(name), "%s.log", file);
-	fd = openat(p->dirfd, name, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	/* never through a symbolic link: as root it would truncate its target */
+	fd = openat(p->dirfd, name, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0644);
 	return fd < 0 ? -errno : fd;
 }
 
