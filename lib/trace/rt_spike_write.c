@@ -108,14 +108,18 @@ void rt_spike_write_outside(FILE *f, const struct rt_outside *o, int cpu)
 			fputs("a hypervisor", f);
 		sep = ", ";
 	}
-	if (o->steal_ns > 0)
+	if (o->steal_ns > 0) {
 		fprintf(f, "%ssteal time %" PRId64 " us on CPU %d within %" PRId64 " ms", sep,
 			o->steal_ns / 1000, cpu, o->window_ns / 1000000);
-	else if (o->steal_ns == 0 && o->hypervisor == 1)
+		sep = ", ";
+	} else if (o->steal_ns == 0 && o->hypervisor == 1) {
 		fprintf(f, "%sno steal time counted", sep);
+		sep = ", ";
+	}
+	/* SMIs alone (bare metal): no separator before them */
 	if (o->smi > 0)
-		fprintf(f, ", %" PRId64 " SMI%s within %" PRId64 " ms", o->smi, o->smi > 1 ? "s" : "",
-			o->window_ns / 1000000);
+		fprintf(f, "%s%" PRId64 " SMI%s within %" PRId64 " ms", sep, o->smi,
+			o->smi > 1 ? "s" : "", o->window_ns / 1000000);
 }
 
 /* What held at least half of it. */

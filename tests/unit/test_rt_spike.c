@@ -422,6 +422,41 @@ START_TEST(a_late_irq_under_a_lower_task_is_no_interrupt)
 }
 END_TEST
 
+/* What was seen from outside, in each combination: one separator between parts, none first. */
+START_TEST(what_was_seen_outside_is_listed_without_a_stray_separator)
+{
+	static const struct {
+		struct rt_outside o;
+		const char *want;
+	} cases[] = {
+		{ { .hypervisor = 0, .steal_ns = -1, .smi = 1, .window_ns = 10000000 },
+		  "seen: 1 SMI within 10 ms" },
+		{ { .hypervisor = 0, .steal_ns = -1, .smi = 3, .window_ns = 10000000 },
+		  "seen: 3 SMIs within 10 ms" },
+		{ { .hypervisor = -1, .steal_ns = 2000000, .smi = 0, .window_ns = 10000000 },
+		  "seen: steal time 2000 us on CPU 1 within 10 ms" },
+		{ { .hypervisor = -1, .steal_ns = 2000000, .smi = 2, .window_ns = 10000000 },
+		  "seen: steal time 2000 us on CPU 1 within 10 ms, 2 SMIs within 10 ms" },
+		{ { .hypervisor = 1, .hypervisor_name = "KVM", .steal_ns = 0, .smi = 1,
+		    .window_ns = 10000000 },
+		  "seen: a hypervisor (KVM), no steal time counted, 1 SMI within 10 ms" },
+		{ { .hypervisor = 0, .steal_ns = 0, .smi = 0, .window_ns = 10000000 },
+		  "not visible from inside" },
+	};
+
+	for (size_t k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
+		char *buf = NULL;
+		size_t len = 0;
+		FILE *f = open_memstream(&buf, &len);
+
+		rt_spike_write_outside(f, &cases[k].o, 1);
+		fclose(f);
+		ck_assert_str_eq(buf, cases[k].want);
+		free(buf);
+	}
+}
+END_TEST
+
 START_TEST(a_late_irq_while_another_handler_ran_names_the_handler)
 {
 	/* The lower task is interrupted by virtio just before due; its handler runs 800 us. */
@@ -687,6 +722,7 @@ Suite *unit_suite(void)
 	tcase_add_test(tc, without_its_wakeup_a_lower_task_is_not_blamed);
 	tcase_add_test(tc, the_json_has_one_shape);
 	tcase_add_test(tc, trimming_an_empty_history_is_safe);
+	tcase_add_test(tc, what_was_seen_outside_is_listed_without_a_stray_separator);
 	suite_add_tcase(s, tc);
 	return s;
 }
