@@ -3,8 +3,10 @@
 # exit 2; 2.4 printed the usage and exited 0, accepted -p 1x, stopped
 # parsing at a stray word); a value is never run as code; a probe that
 # cannot run (no privilege for chrt) stops the search with exit 1 where 2.4
-# counted it as a success; SIGINT stops the running probe and the search at
-# once (2.4 went on); no temporary file and no queuelat is left behind.
+# counted it as a success; a probe that measured nothing (queuelat's
+# INCONCLUSIVE, exit 4) is run three times before the search stops; SIGINT
+# stops the running probe and the search at once (2.4 went on); no
+# temporary file and no queuelat is left behind.
 . "$top_srcdir/tests/cli/lib.sh"
 need_cmd bash
 need_cmd taskset
@@ -87,6 +89,28 @@ if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null 2>&1 &&
 	[ -z "$(ls -A "$WORK/tmp")" ] || fail "unprivileged: left behind: $(ls -A "$WORK/tmp")"
 else
 	echo "not checked: the unprivileged probe (needs root, setpriv, a build tree nobody can read)"
+fi
+
+# A probe that measures nothing (a queuelat starved while it calibrates:
+# INCONCLUSIVE, exit 4, no "exceeded"): tried three times, then one line, exit 1.
+if [ "$(id -u)" -eq 0 ] && chrt -f 1 true 2>/dev/null; then
+	cat >"$WORK/bin/ql-nothing" <<'SH'
+#!/bin/sh
+echo run >>"$(dirname "$0")/ql-nothing.runs"
+echo '# Verdict: INCONCLUSIVE'
+exit 4
+SH
+	chmod 755 "$WORK/bin/ql-nothing"
+	RC=0
+	TMPDIR="$WORK/tmp" timeout -k 2 30 bash "$DMM" -Q "$WORK/bin/ql-nothing" -t 1 >"$OUT" 2>"$ERR" \
+		</dev/null || RC=$?
+	expect_exit 1
+	expect_match "$ERR" '^determine_maximum_mpps: the probe at 3 Mpps failed \(exit 4\): # Verdict: INCONCLUSIVE$'
+	[ "$(wc -l <"$WORK/bin/ql-nothing.runs")" -eq 3 ] ||
+		fail "a probe that measured nothing ran $(wc -l <"$WORK/bin/ql-nothing.runs") times, not 3"
+	[ -z "$(ls -A "$WORK/tmp")" ] || fail "nothing measured: left behind: $(ls -A "$WORK/tmp")"
+else
+	echo "not checked: the probe that measures nothing (needs SCHED_FIFO for chrt)"
 fi
 
 # SIGINT during a 30 s probe: the script ends well before the probe would, 130, nothing left.
