@@ -209,7 +209,9 @@ int rt_cli_machine_state_end(struct rt_env *e, const struct rt_env_run *how);
  * limits, finished (rt_verdict_finish). *judged says whether the user
  * asked for it (a --max-* limit or --verdict): then the "# Verdict:" lines
  * are printed and a FAIL turns a clean rc into RT_EXIT_FAIL, an
- * INCONCLUSIVE (a run stopped early among them) into RT_EXIT_INCONCLUSIVE. No memory to judge is RT_EXIT_FAILURE, said on stderr.
+ * INCONCLUSIVE (a run stopped early among them) into
+ * RT_EXIT_INCONCLUSIVE. No memory to judge is RT_EXIT_FAILURE, said on
+ * stderr.
  * A tool whose run stopped early calls rt_cli_verdict_stopped() before.
  * brk: the -b break threshold a series crossed, which stopped the run
  * (NULL: none): the stop's cause is "break" and the verdict FAIL, never
